@@ -1,0 +1,105 @@
+// Operator CLI (a contract, see DESIGN.md):
+//   keys create --user <label> [--scopes a,b] [--expires <date>]   prints the key alone on stdout
+//   keys list
+//   keys deactivate <key-or-id>
+//   migrate
+// It works on the database named by the same configuration as the server.
+
+import { parseArgs } from 'node:util';
+import { KeyInputError } from '../auth/auth.service.js';
+import { SCOPES } from '../auth/principal.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { createContainer } from '../container.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+
+const USAGE = `usage:
+  cli keys create --user <label> [--scopes ${SCOPES.join(',')}] [--expires <ISO date>]
+  cli keys list
+  cli keys deactivate <key-or-id>
+  cli migrate`;
+
+class UsageError extends Error {}
+
+async function run(argv: string[]): Promise<number> {
+  const [command, subcommand, ...rest] = argv;
+  const config = loadConfig();
+  if (command === 'migrate') {
+    const database = openDatabase(config);
+    try {
+      const applied = await migrateToLatest(database.db, database.dialect);
+      process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+    } finally {
+      await database.close();
+    }
+    return 0;
+  }
+  if (command !== 'keys') throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
+
+  const container = await createContainer(config);
+  try {
+    switch (subcommand) {
+      case 'create': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { user: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' } },
+          strict: true,
+        });
+        if (!values.user) throw new UsageError('keys create needs --user <label>');
+        const expiresAt = values.expires ? parseDate(values.expires) : null;
+        const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
+        const { key } = await container.auth.createKey({ userLabel: values.user, scopes, expiresAt });
+        process.stdout.write(`${key}\n`);
+        return 0;
+      }
+      case 'list': {
+        const keys = await container.auth.listKeys();
+        if (keys.length === 0) {
+          process.stdout.write('no keys\n');
+          return 0;
+        }
+        const rows = keys.map((k) => [k.id, k.prefix + '…', k.user, k.status, k.scopes.join(','), k.expires_at ?? '-', k.created_at]);
+        printTable(['id', 'key', 'user', 'status', 'scopes', 'expires', 'created'], rows);
+        return 0;
+      }
+      case 'deactivate': {
+        const target = rest[0];
+        if (!target) throw new UsageError('keys deactivate needs a key or a key id');
+        if (!(await container.auth.deactivateKey(target))) {
+          process.stderr.write('no active key matches; nothing changed\n');
+          return 1;
+        }
+        process.stdout.write('key deactivated\n');
+        return 0;
+      }
+      default:
+        throw new UsageError(`unknown keys command "${subcommand ?? ''}"`);
+    }
+  } finally {
+    await container.close();
+  }
+}
+
+function parseDate(value: string): Date {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--expires must be a date such as 2027-01-31 or 2027-01-31T12:00:00Z (got "${value}")`);
+  return date;
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  process.stdout.write([line(header), ...rows.map(line)].join('\n') + '\n');
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`${error.message}\n${USAGE}\n`);
+    else if (error instanceof ConfigError || error instanceof KeyInputError) process.stderr.write(`${error.message}\n`);
+    else if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${error.message}\n${USAGE}\n`);
+    } else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,229 @@
+// Every environment variable the service reads is parsed here, once, into a
+// frozen typed Config. Nothing else reads process.env. The names are a
+// contract (DESIGN.md, "Configuration"): do not rename them.
+
+export const APP_ENVS = ['development', 'staging', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+export const LLM_PROVIDERS = ['scripted', 'openai'] as const;
+export const STT_PROVIDERS = ['pocketsphinx', 'openai', 'none'] as const;
+export const TTS_PROVIDERS = ['espeak', 'flite', 'openai', 'none'] as const;
+export const STORAGE_KINDS = ['local', 's3'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  appEnv: AppEnv;
+  publicBaseUrl: string;
+  candidateUiUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  rateLimitPerMinute: number;
+  /** name -> secret; each integration is a principal of its own. */
+  integrationSecrets: ReadonlyMap<string, string>;
+  webhooks: {
+    allowInsecureHttp: boolean;
+    allowPrivateTargets: boolean;
+    maxAttempts: number;
+    backoffBaseSeconds: number;
+    timeoutSeconds: number;
+  };
+  llm: {
+    provider: (typeof LLM_PROVIDERS)[number];
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string | null;
+  };
+  sttProvider: (typeof STT_PROVIDERS)[number];
+  ttsProvider: (typeof TTS_PROVIDERS)[number];
+  storage: (typeof STORAGE_KINDS)[number];
+  s3: S3Config | null;
+}
+
+/** Thrown for the first bad variable; its message is the one line printed at start-up. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = new EnvReader(env);
+  const port = read.integer('PORT', 8000, { min: 0, max: 65535 });
+  const host = read.string('HOST', '127.0.0.1');
+  const publicBaseUrl = read.httpUrl('PUBLIC_BASE_URL', `http://${formatHost(host)}:${port}`);
+  const llmProvider = read.oneOf('LLM_PROVIDER', LLM_PROVIDERS, 'scripted');
+  const storage = read.oneOf('STORAGE', STORAGE_KINDS, 'local');
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: read.string('DATA_DIR', './data'),
+    databaseUrl: read.optionalUrl('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.optionalUrl('REDIS_URL', ['redis:', 'rediss:']),
+    appEnv: read.oneOf('APP_ENV', APP_ENVS, 'development'),
+    publicBaseUrl,
+    candidateUiUrl: read.httpUrl('CANDIDATE_UI_URL', publicBaseUrl),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 25, { min: 1, max: 1_000_000_000 }),
+    integrationSecrets: parseIntegrationSecrets(env.INTEGRATION_SECRETS),
+    webhooks: {
+      allowInsecureHttp: read.boolean('WEBHOOK_ALLOW_INSECURE_HTTP', false),
+      allowPrivateTargets: read.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+      maxAttempts: read.integer('WEBHOOK_MAX_ATTEMPTS', 3, { min: 1, max: 100 }),
+      backoffBaseSeconds: read.number('WEBHOOK_BACKOFF_BASE_SECONDS', 10, { min: 0, max: 86_400 }),
+      timeoutSeconds: read.number('WEBHOOK_TIMEOUT_SECONDS', 10, { min: 0.05, max: 300 }),
+    },
+    llm: {
+      provider: llmProvider,
+      baseUrl: read.optionalUrl('LLM_BASE_URL', ['http:', 'https:']),
+      apiKey: read.optionalString('LLM_API_KEY'),
+      model: read.optionalString('LLM_MODEL'),
+    },
+    sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
+    ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
+    storage,
+    s3: storage === 's3' ? readS3(read) : null,
+  };
+  if (config.llm.provider === 'openai' && !config.llm.model) {
+    throw new ConfigError('LLM_MODEL', 'is required when LLM_PROVIDER=openai');
+  }
+  return deepFreeze(config);
+}
+
+function readS3(read: EnvReader): S3Config {
+  const bucket = read.optionalString('S3_BUCKET');
+  if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when STORAGE=s3');
+  return {
+    bucket,
+    region: read.string('S3_REGION', 'us-east-1'),
+    endpoint: read.optionalUrl('S3_ENDPOINT', ['http:', 'https:']),
+    accessKeyId: read.optionalString('S3_ACCESS_KEY_ID'),
+    secretAccessKey: read.optionalString('S3_SECRET_ACCESS_KEY'),
+  };
+}
+
+/** `INTEGRATION_SECRETS="name=secret,name2=secret2"`. */
+function parseIntegrationSecrets(raw: string | undefined): ReadonlyMap<string, string> {
+  const secrets = new Map<string, string>();
+  if (!raw || raw.trim() === '') return secrets;
+  for (const pair of raw.split(',')) {
+    const separator = pair.indexOf('=');
+    const name = pair.slice(0, separator).trim();
+    const secret = pair.slice(separator + 1).trim();
+    if (separator < 1 || !/^[A-Za-z0-9_.-]{1,64}$/.test(name)) {
+      throw new ConfigError('INTEGRATION_SECRETS', 'must be "name=secret,..." with names of letters, digits, "_", "." or "-"');
+    }
+    if (secret.length < 16) {
+      throw new ConfigError('INTEGRATION_SECRETS', `secret for "${name}" must be at least 16 characters`);
+    }
+    if (secrets.has(name)) throw new ConfigError('INTEGRATION_SECRETS', `names "${name}" twice`);
+    secrets.set(name, secret);
+  }
+  return secrets;
+}
+
+class EnvReader {
+  constructor(private readonly env: Env) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  optionalString(name: string): string | null {
+    return this.raw(name) ?? null;
+  }
+
+  integer(name: string, fallback: number, range: { min: number; max: number }): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < range.min || value > range.max) {
+      throw new ConfigError(name, `must be an integer from ${range.min} to ${range.max} (got "${raw}")`);
+    }
+    return value;
+  }
+
+  number(name: string, fallback: number, range: { min: number; max: number }): number {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < range.min || value > range.max) {
+      throw new ConfigError(name, `must be a number from ${range.min} to ${range.max} (got "${raw}")`);
+    }
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.raw(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    throw new ConfigError(name, `must be true or false (got "${raw}")`);
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+    }
+    return raw as T;
+  }
+
+  optionalUrl(name: string, protocols: string[]): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new ConfigError(name, 'must be an absolute URL');
+    }
+    if (!protocols.includes(url.protocol)) {
+      throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
+    }
+    return raw;
+  }
+
+  /** An http(s) base URL without a trailing slash, so paths can be appended. */
+  httpUrl(name: string, fallback: string): string {
+    const value = this.optionalUrl(name, ['http:', 'https:']) ?? fallback;
+    return value.replace(/\/+$/, '');
+  }
+}
+
+function formatHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !(value instanceof Map)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

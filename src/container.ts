@@ -1,0 +1,78 @@
+// Composition root: config -> database -> repositories -> services. The HTTP
+// server (main.ts), the CLI and the tests all build the service graph here,
+// so each piece is constructed in exactly one place.
+
+import { Redis } from 'ioredis';
+import { ApiKeyRepository } from './auth/api-key.repository.js';
+import { AuthService } from './auth/auth.service.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { InMemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter.js';
+import { InterviewRepository } from './interviews/interview.repository.js';
+import { InterviewService } from './interviews/interview.service.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import { randomIds, type IdGenerator } from './shared/ids.js';
+import { sql } from 'kysely';
+
+export interface Container {
+  config: Config;
+  database: DatabaseHandle;
+  redis: Redis | null;
+  clock: Clock;
+  auth: AuthService;
+  interviews: InterviewService;
+  rateLimiter: RateLimiter;
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface ContainerOverrides {
+  clock?: Clock;
+  ids?: IdGenerator;
+}
+
+export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? randomIds;
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db, database.dialect);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
+  redis?.on('error', () => {});
+
+  const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
+  const interviews = new InterviewService({
+    repository: new InterviewRepository(database.db),
+    clock,
+    ids,
+    appEnv: config.appEnv,
+    candidateUiUrl: config.candidateUiUrl,
+  });
+  const rateLimiter = redis
+    ? new RedisRateLimiter(redis, config.rateLimitPerMinute, clock)
+    : new InMemoryRateLimiter(config.rateLimitPerMinute, clock);
+
+  return {
+    config,
+    database,
+    redis,
+    clock,
+    auth,
+    interviews,
+    rateLimiter,
+    async isHealthy() {
+      await sql`select 1`.execute(database.db);
+      return true;
+    },
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Dialect } from './database.js';
+import { foundation } from './migrations/0001-foundation.js';
+
+/** The ordered migrations; each receives the dialect for the few places the engines differ. */
+export function listMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-foundation': foundation(dialect),
+  };
+}
+
+export class MigrationError extends Error {
+  constructor(name: string, cause: unknown) {
+    super(`Migration ${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
+/** Brings the schema to the latest version; safe to run from several processes at once (Kysely locks). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrations = listMigrations(dialect);
+  // Kysely looks for its bookkeeping tables in every schema unless told which one:
+  // name the connection's own, so databases that share a server never see each other's.
+  const migrationTableSchema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) throw new MigrationError(failed?.migrationName ?? 'run', error);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,83 @@
+// Kysely table types: rows as stored, not API shapes. Timestamps are ISO-8601
+// UTC text and booleans are 0/1 integers on both engines, so one set of
+// migrations and queries serves SQLite and PostgreSQL alike. JSON is text.
+
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  label: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the whole key, hex; the key itself is never stored. */
+  key_hash: string;
+  /** `sk_int_` plus the first 4 token characters, so an operator can tell keys apart. */
+  key_prefix: string;
+  /** Comma-separated scopes. */
+  scopes: string;
+  expires_at: string | null;
+  deactivated_at: string | null;
+  created_at: string;
+}
+
+export interface InterviewsTable {
+  id: string;
+  /** The principal that created it: `user:<uuid>` or `integration:<name>`. */
+  owner_id: string;
+  user_id: string | null;
+  candidate_id: string;
+  job_info_id: string;
+  job_title: string;
+  primary_tech_focus: string | null;
+  experience_level: string | null;
+  difficulty_level: string | null;
+  interview_type: number;
+  language_code: number;
+  /** JSON array of StoredQuestion. */
+  questions: string;
+  platformai_interview_id: number | null;
+  userip: string | null;
+  call_api_id: string | null;
+  call_length: number | null;
+  feedback: string | null;
+  next_question_index: Generated<number>;
+  state: Generated<number>;
+  user_disconnected: Generated<number>;
+  archival_status: Generated<number>;
+  ending_reason: Generated<number>;
+  interview_agent_meta: string | null;
+  resume_count: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TranscriptEntriesTable {
+  interview_id: string;
+  seq: number;
+  role: string;
+  content: string;
+  created_at: string;
+  control_id: string | null;
+  video_begin: number | null;
+  video_end: number | null;
+}
+
+export interface InterviewLogLinesTable {
+  id: Generated<number>;
+  interview_id: string;
+  at: string;
+  level: string;
+  message: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  interviews: InterviewsTable;
+  transcript_entries: TranscriptEntriesTable;
+  interview_log_lines: InterviewLogLinesTable;
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AuthService } from '../auth/auth.service.js';
+import type { InterviewService } from '../interviews/interview.service.js';
+import { requireApiKey } from './authentication.js';
+import { installErrorHandling } from './error-handler.js';
+import { installMetrics } from './metrics.js';
+import { installOpenApi } from './openapi.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { registerInterviewRoutes } from './routes/interview.routes.js';
+import { createValidatorCompiler } from './validation.js';
+
+export interface HttpDeps {
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+  interviews: InterviewService;
+  /** Checked by /health: the database answers. */
+  isHealthy: () => Promise<boolean>;
+}
+
+export interface HttpOptions {
+  logger: FastifyServerOptions['logger'];
+  bodyLimit?: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promise<FastifyInstance> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit,
+    // A caller's own request id is kept when it is sane, so logs on both sides line up.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.decorateRequest('principal', null);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app, { bodyLimit });
+  installMetrics(app);
+  await installOpenApi(app);
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const healthy = await deps.isHealthy().catch(() => false);
+    return reply.code(healthy ? 200 : 503).send({ status: healthy ? 'ok' : 'unavailable' });
+  });
+
+  await app.register(async (api) => {
+    requireApiKey(api, deps);
+    registerInterviewRoutes(api, deps.interviews);
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+// Entry point: parse configuration, start the server, stop cleanly on SIGTERM/SIGINT.
+
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const server = await startServer(config);
+  server.app.log.info(
+    { database: `${server.container.database.dialect}:${server.container.database.location}`, env: config.appEnv },
+    `interview service listening on ${server.url}`,
+  );
+
+  const shutdown = (signal: string) => {
+    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      server.app.log.error('shutdown took longer than 25 s; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { loadConfig } from '../../src/config.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { TestClock } from './test-clock.js';
+import type { Scope } from '../../src/auth/principal.js';
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  clock: TestClock;
+  database: TestDatabase;
+  /** Issues a real API key through the same service the CLI uses. */
+  createKey(options?: { user?: string; scopes?: Scope[]; expiresAt?: Date }): Promise<string>;
+  /** fetch against the server with an API key. */
+  api(key: string, path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...database.env, ...env });
+  const server = await startServer(config, { logger: false, clock });
+  return {
+    url: server.url,
+    server,
+    clock,
+    database,
+    async createKey(options = {}) {
+      const { key } = await server.container.auth.createKey({
+        userLabel: options.user ?? `user-${process.pid}-${++userCounter}`,
+        scopes: options.scopes,
+        expiresAt: options.expiresAt ?? null,
+      });
+      return key;
+    },
+    api(key, path, init = {}) {
+      const { json, headers, ...rest } = init;
+      return fetch(server.url + path, {
+        ...rest,
+        headers: {
+          'x-application-secret-key': key,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(headers as Record<string, string> | undefined),
+        },
+        body: json === undefined ? rest.body : JSON.stringify(json),
+      });
+    },
+    async close() {
+      await server.close();
+      await database.dispose();
+    },
+  };
+}
+
+export function jobInterviewRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    job_title: 'Backend Engineer',
+    candidate_id: 'cand-42',
+    primary_tech_focus: 'Node.js',
+    questions: [
+      { question: 'What is a race condition?', evaluation_criteria: ['shared state', 'timing'], sample_answer: 'Two threads...', type: 'technical' },
+      { question: 'Tell me about a conflict in your team.', evaluation_criteria: ['situation', 'resolution'], type: 'behavioral' },
+    ],
+    ...overrides,
+  };
+}
+
+export function screeningInterviewRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    job_title: 'Warehouse Associate',
+    candidate_id: 'cand-7',
+    interview_lang_code: 2,
+    questions: [
+      { question_text: 'Do you have a forklift licence?', question_type: 'qualifying', asking_order: 2, qualifying_criteria: 'Must hold a valid licence' },
+      { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
+    ],
+    ...overrides,
+  };
+}
