@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults for every variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      databaseUrl: null,
+      redisUrl: null,
+      appEnv: 'development',
+      publicBaseUrl: 'http://127.0.0.1:8000',
+      candidateUiUrl: 'http://127.0.0.1:8000',
+      rateLimitPerMinute: 25,
+      webhooks: { allowInsecureHttp: false, allowPrivateTargets: false, maxAttempts: 3, backoffBaseSeconds: 10, timeoutSeconds: 10 },
+      llm: { provider: 'scripted' },
+      storage: 'local',
+      s3: null,
+    });
+    expect(config.integrationSecrets.size).toBe(0);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('derives CANDIDATE_UI_URL from PUBLIC_BASE_URL and strips trailing slashes', () => {
+    const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.example.com/' });
+    expect(config.publicBaseUrl).toBe('https://api.example.com');
+    expect(config.candidateUiUrl).toBe('https://api.example.com');
+  });
+
+  it('parses integration secrets into named principals', () => {
+    const config = loadConfig({ INTEGRATION_SECRETS: 'greenhouse=0123456789abcdef, lever=fedcba9876543210' });
+    expect([...config.integrationSecrets.keys()]).toEqual(['greenhouse', 'lever']);
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '80a'],
+    ['APP_ENV', 'prod'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['REDIS_URL', 'not a url'],
+    ['PUBLIC_BASE_URL', 'ftp://x'],
+    ['WEBHOOK_ALLOW_INSECURE_HTTP', 'maybe'],
+    ['WEBHOOK_MAX_ATTEMPTS', '0'],
+    ['WEBHOOK_TIMEOUT_SECONDS', 'NaN'],
+    ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['INTEGRATION_SECRETS', 'noequals'],
+    ['INTEGRATION_SECRETS', 'a=short'],
+    ['LLM_PROVIDER', 'gpt'],
+    ['STORAGE', 'ftp'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+
+  it('requires what a chosen provider needs', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/LLM_MODEL/);
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'media' }).s3).toMatchObject({ bucket: 'media', region: 'us-east-1' });
+  });
+});
