@@ -45,3 +45,16 @@ describe('rate limit per key', () => {
     expect((await t.api(key, PATH)).status).toBe(404);
   });
 });
+
+describe('when the shared counter store is down', () => {
+  it('keeps serving (availability over strictness) instead of answering 500', async () => {
+    const unreachable = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_PER_MINUTE: '1' });
+    try {
+      const key = await unreachable.createKey();
+      expect((await unreachable.api(key, PATH)).status).toBe(404);
+      expect((await unreachable.api(key, PATH)).status).toBe(404);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
