@@ -14,9 +14,9 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `base` is a PostgreSQL URL to make a schema in; null means SQLite. */
+export async function createTestDatabase(base: string | null = process.env.TEST_DATABASE_URL || null): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
-  const base = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL;
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (redisUrl) env.REDIS_URL = redisUrl;
