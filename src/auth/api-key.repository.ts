@@ -8,34 +8,23 @@ export class ApiKeyRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   findByHash(keyHash: string): Promise<ApiKeyWithUser | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .selectAll('api_keys')
-      .select('users.label as user_label')
-      .where('api_keys.key_hash', '=', keyHash)
-      .executeTakeFirst();
+    return this.keysWithUser().where('api_keys.key_hash', '=', keyHash).executeTakeFirst();
   }
 
   findById(id: string): Promise<ApiKeyWithUser | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .selectAll('api_keys')
-      .select('users.label as user_label')
-      .where('api_keys.id', '=', id)
-      .executeTakeFirst();
+    return this.keysWithUser().where('api_keys.id', '=', id).executeTakeFirst();
   }
 
   list(): Promise<ApiKeyWithUser[]> {
+    return this.keysWithUser().orderBy('api_keys.created_at', 'desc').orderBy('api_keys.id', 'desc').execute();
+  }
+
+  private keysWithUser() {
     return this.db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
       .selectAll('api_keys')
-      .select('users.label as user_label')
-      .orderBy('api_keys.created_at', 'desc')
-      .orderBy('api_keys.id', 'desc')
-      .execute();
+      .select('users.label as user_label');
   }
 
   /** The user with this label, created on first use; race-safe across processes. */
