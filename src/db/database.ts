@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -34,8 +34,31 @@ function openSqlite(dataDir: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; on a hot path that is a measurable share
+ * of CPU (bench/http). Queries are built from a small fixed set of shapes, so
+ * keep their prepared statements. Safe because Kysely runs one query at a time
+ * on its single SQLite connection.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cachedPrepare = (source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      cache.delete(source); // re-insert: the map's order is the recency order
+    } else {
+      statement = prepare(source);
+      if (cache.size >= capacity) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(source, statement);
+    return statement;
+  };
+  return { prepare: cachedPrepare, close: () => sqlite.close() };
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
