@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
@@ -81,6 +82,13 @@ describe('API description', () => {
     expect(document.paths).toHaveProperty(['/interview/details/{interview_id}']);
     // The spec's Interview API table has ten rows (the issue says eleven; the spec is the contract).
     expect(Object.keys(document.paths).filter((p) => p.startsWith('/interview/'))).toHaveLength(10);
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const document = await (await fetch(`${t.url}/openapi.json`)).json();
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it('serves a readable API reference at /docs', async () => {
