@@ -52,6 +52,8 @@ export interface JobQuestionEvaluation {
   /** Why this rating: which criteria were found in the answer, which were missed. */
   explanation: string;
   criteria_met: string[];
+  /** Touched but not covered (built-in evaluator only). */
+  criteria_partial?: string[];
   criteria_missed: string[];
 }
 
@@ -66,7 +68,8 @@ export interface EvaluatedQuestionResult {
   question: string;
   question_type: string;
   q_type: string;
-  transcript: Array<Record<'interviewer' | 'user', string>>;
+  /** Single-key items keyed by speaker, as in webhook payloads. */
+  transcript: Array<{ interviewer: string } | { user: string }>;
   evaluation: JobQuestionEvaluation | ScreeningQuestionEvaluation | null;
   is_evaluated: boolean;
   /** Screening only. */
