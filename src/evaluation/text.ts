@@ -102,6 +102,8 @@ export function stemForms(token: string, language: LanguageCode): string[] {
   } else {
     forms.add(stemmerFor(own === 'arabic' ? 'english' : own).stem(token));
     forms.add(stemmerFor('english').stem(token));
+    // Snowball German keeps the verb ending -t/-et ("entschuldigt", "prüft"); the infinitive's stem is what criteria use.
+    if (own === 'german' && /[a-z]{4,}e?t$/.test(token)) forms.add(stemmerFor('german').stem(token.replace(/e?t$/, 'en')));
   }
   forms.add(token);
   return [...forms];
