@@ -243,7 +243,7 @@ export function scoreJobAnswer(ctx: RubricContext): RubricScore {
   const rawScore =
     WEIGHTS.coverage * coverage + WEIGHTS.structure * structure + WEIGHTS.overlap * (overlap ?? coverage) + WEIGHTS.elaboration * elaboration;
   const shift = LEVEL_SHIFT[ctx.experienceLevel] + DIFFICULTY_SHIFT[ctx.difficultyLevel];
-  const score = rawScore - (signals.deflectsResponsibility ? DEFLECTION_PENALTY : 0);
+  const score = Math.max(0, rawScore - (signals.deflectsResponsibility ? DEFLECTION_PENALTY : 0));
   let rating: Rating =
     score >= THRESHOLDS.excellent + shift &&
     coverage >= THRESHOLDS.excellentCoverage &&

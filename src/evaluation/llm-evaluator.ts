@@ -5,6 +5,7 @@
 // in any case: it carries the unanswered questions, the communication analysis
 // and the fallback.
 
+import type { ValidateFunction } from 'ajv';
 import OpenAI from 'openai';
 import { InterviewType } from '../interviews/enums.js';
 import { BuiltinEvaluator, candidateText, isJobQuestion } from './builtin-evaluator.js';
@@ -111,17 +112,22 @@ export class LlmEvaluator implements Evaluator {
   }
 }
 
-function requireIds(returned: readonly string[], expected: ReadonlySet<string>): void {
+/** The reply validated against its schema, with exactly one result per answered question, by id. */
+function checkedReply<T extends { questions: Array<{ id: string }> }>(
+  parsed: unknown,
+  validate: ValidateFunction<T>,
+  answeredIds: ReadonlySet<string>,
+): { reply: T; byId: Map<string, T['questions'][number]> } {
+  if (!validate(parsed)) throw new InvalidOutput(`schema-invalid output: ${schemaErrors(validate.errors)}`);
+  const returned = parsed.questions.map((q) => q.id);
   const unique = new Set(returned);
-  const sameSet = unique.size === expected.size && returned.length === expected.size && [...expected].every((id) => unique.has(id));
-  if (!sameSet) throw new InvalidOutput(`question ids [${returned.join(', ')}] do not match the answered questions [${[...expected].join(', ')}]`);
+  const sameSet = unique.size === answeredIds.size && returned.length === answeredIds.size && [...answeredIds].every((id) => unique.has(id));
+  if (!sameSet) throw new InvalidOutput(`question ids [${returned.join(', ')}] do not match the answered questions [${[...answeredIds].join(', ')}]`);
+  return { reply: parsed, byId: new Map(parsed.questions.map((q) => [q.id, q])) };
 }
 
 function mergeJob(parsed: unknown, answeredIds: ReadonlySet<string>, builtin: EvaluationResult): EvaluationResult {
-  if (!validateJobResult(parsed)) throw new InvalidOutput(`schema-invalid output: ${schemaErrors(validateJobResult.errors)}`);
-  const reply: LlmJob = parsed;
-  requireIds(reply.questions.map((q) => q.id), answeredIds);
-  const byId = new Map(reply.questions.map((q) => [q.id, q]));
+  const { reply, byId } = checkedReply<LlmJob>(parsed, validateJobResult, answeredIds);
   const base = builtin.evaluation as JobEvaluation;
   const questions = base.questions.map((q) => {
     const judged = byId.get(q.id);
@@ -136,10 +142,7 @@ function mergeJob(parsed: unknown, answeredIds: ReadonlySet<string>, builtin: Ev
 }
 
 function mergeScreening(parsed: unknown, answeredIds: ReadonlySet<string>, builtin: EvaluationResult): EvaluationResult {
-  if (!validateScreeningResult(parsed)) throw new InvalidOutput(`schema-invalid output: ${schemaErrors(validateScreeningResult.errors)}`);
-  const reply: LlmScreening = parsed;
-  requireIds(reply.questions.map((q) => q.id), answeredIds);
-  const byId = new Map(reply.questions.map((q) => [q.id, q]));
+  const { byId } = checkedReply<LlmScreening>(parsed, validateScreeningResult, answeredIds);
   const base = builtin.evaluation as ScreeningEvaluation;
   const questions = base.questions.map((q) => {
     const judged = byId.get(q.id);
