@@ -124,6 +124,9 @@ describe('LLM evaluator', () => {
     expect(request.temperature).toBe(0);
     expect(request.response_format.type).toBe('json_schema');
     expect(request.response_format.json_schema?.strict).toBe(true);
+    const schema = JSON.stringify(request.response_format.json_schema?.schema);
+    expect(schema).toContain('"enum":["SUBOPTIMAL","OKAY","GOOD","EXCELLENT"]');
+    expect(schema).not.toContain('maxLength');
     expect(result.provenance).toEqual({ evaluator: 'llm', model: 'test-model', fallback_reason: null });
     const evaluation = result.evaluation as JobEvaluation;
     expect(evaluation.questions.map((q) => (q.evaluation as JobQuestionEvaluation).explanation)).toEqual([

@@ -48,7 +48,10 @@ const ajv = new Ajv({ allErrors: true, strict: false });
 export const validateJobResult: ValidateFunction<LlmJobResult> = ajv.compile<LlmJobResult>(LlmJobResult);
 export const validateScreeningResult: ValidateFunction<LlmScreeningResult> = ajv.compile<LlmScreeningResult>(LlmScreeningResult);
 
-/** The schema as plain JSON (TypeBox adds symbol keys, which JSON drops anyway). */
+/** Size limits some servers' strict mode refuses; they are still enforced locally by Ajv. */
+const LOCAL_ONLY_KEYWORDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems']);
+
+/** The schema as plain JSON for response_format: TypeBox's symbol keys and the size limits left out. */
 export function jsonSchemaOf(schema: object): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (LOCAL_ONLY_KEYWORDS.has(key) ? undefined : value)) as Record<string, unknown>;
 }
