@@ -51,6 +51,26 @@ describe('job interviews', () => {
   });
 });
 
+describe('every language', () => {
+  const answers: Record<number, string> = {
+    1: 'Threads share memory and need locks.',
+    2: 'Threads teilen sich den Speicher und brauchen Sperren.',
+    3: 'थ्रेड मेमोरी साझा करते हैं, matlab locks chahiye.',
+    4: 'Threads teilen den Speicher, deshalb braucht es Sperren.',
+    5: 'Les threads partagent la mémoire et ont besoin de verrous.',
+    6: 'Los hilos comparten memoria y necesitan bloqueos.',
+    7: 'Tråde deler hukommelse og kræver låse.',
+    8: 'Trådar delar minne och behöver lås.',
+    9: 'الخيوط تتشارك الذاكرة وتحتاج إلى أقفال.',
+  };
+  it.each(Object.keys(answers).map(Number))('language %i: a job answer is rated and explained', (languageCode) => {
+    const input = jobInput({ q1: answers[languageCode] as string, q2: STRONG_Q2 }, { languageCode: languageCode as EvaluationInput['languageCode'] });
+    const e = jobOf(input).questions[0]?.evaluation as JobQuestionEvaluation;
+    expect(['SUBOPTIMAL', 'OKAY', 'GOOD', 'EXCELLENT']).toContain(e.rating);
+    expect(e.explanation.length).toBeGreaterThan(20);
+  });
+});
+
 describe('incomplete interviews', () => {
   it('evaluates answered questions, marks the rest not evaluated, and leaves the overall summary null', () => {
     const input = jobInput({ q1: STRONG_Q1 });

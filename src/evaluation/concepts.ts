@@ -10,7 +10,7 @@ memory|ram|speicher|heap|address space|adressraum|mémoire|memoria|hukommelse|mi
 share|shared|sharing|common|gemeinsam|teilen|partager|compartir|dele|dela
 separate|isolated|isolation|isolate|own|independent|getrennt|isoliert|einzeln|für sich allein|séparé|separado|isolado|allein
 fast|faster|quick|quicker|cheap|cheaper|light|lighter|lightweight|efficient|schnell|schneller|leicht|rapide|rápido|hurtig|snabb
-lock|locks|mutex|semaphore|synchronisation|synchronization|synchronise|synchronize|atomic|sperre|verrou
+lock|locks|mutex|semaphore|synchronisation|synchronization|synchronise|synchronize|atomic|sperre|sperren|verrou|verrous|bloqueo|bloqueos|lås|låse|låsning|قفل|أقفال
 race|race condition|data race|conflict|corrupt|inconsistent|wettlauf
 test|tests|testing|prüfen|prüft|testen|testet|tester|probar|teste
 component|components|module|unit|class|function|komponente|komponenten|modul|klasse|funktion|composant|componente
