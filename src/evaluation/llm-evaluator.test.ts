@@ -74,7 +74,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   requests.push(request);
   switch (mode) {
     case 'slow':
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       return reply(res, 200, completion(JSON.stringify(validReply(request))));
     case 'broken':
       return reply(res, 500, { error: { message: 'internal error', type: 'server_error' } });
@@ -113,7 +113,7 @@ beforeEach(() => {
   mode = 'normal';
 });
 
-const evaluator = () => new LlmEvaluator({ baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 400 });
+const evaluator = () => new LlmEvaluator({ baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 1000 });
 
 describe('LLM evaluator', () => {
   it('sends a structured-output request at temperature 0 and keeps the validated model result', async () => {
