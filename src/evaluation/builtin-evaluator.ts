@@ -1,0 +1,145 @@
+// The offline, deterministic evaluator: same input, same output, no network.
+// It is also what the LLM evaluator falls back to.
+
+import { InterviewType } from '../interviews/enums.js';
+import type { StoredJobQuestion, StoredQuestion, StoredScreeningQuestion } from '../interviews/questions.js';
+import { analyseCommunication } from './communication.js';
+import type {
+  EvaluatedQuestionResult,
+  EvaluationInput,
+  EvaluationResult,
+  Evaluator,
+  JobEvaluation,
+  QuestionAnswer,
+  ScreeningEvaluation,
+} from './evaluation.types.js';
+import { evaluateJobAnswer, summariseJobInterview, type JudgedJobAnswer } from './job-evaluation.js';
+import { resolveLocale } from './locale.js';
+import { judgeScreeningAnswer } from './screening.js';
+
+export class BuiltinEvaluator implements Evaluator {
+  evaluate(input: EvaluationInput): Promise<EvaluationResult> {
+    return Promise.resolve(evaluateBuiltin(input));
+  }
+}
+
+export function isJobQuestion(q: StoredQuestion): q is StoredJobQuestion {
+  return 'evaluation_criteria' in q;
+}
+
+/** The candidate's words for one question: its user turns, joined. Empty when it was not answered. */
+export function candidateText(answer: QuestionAnswer | undefined): string {
+  if (!answer) return '';
+  return answer.exchanges
+    .filter((e) => e.role === 'user')
+    .map((e) => e.content.trim())
+    .filter((c) => c !== '')
+    .join(' ');
+}
+
+export function renderTranscript(answer: QuestionAnswer | undefined): EvaluatedQuestionResult['transcript'] {
+  return (answer?.exchanges ?? []).map((e) => (e.role === 'user' ? { user: e.content } : { interviewer: e.content }));
+}
+
+export function evaluateBuiltin(input: EvaluationInput): EvaluationResult {
+  const answers = new Map(input.answers.map((a) => [a.questionId, a]));
+  const provenance = { evaluator: 'builtin' as const, model: null, fallback_reason: null };
+  if (input.interviewType === InterviewType.JOB_INTERVIEW) {
+    const { evaluation, isComplete } = evaluateJob(input, answers);
+    return { evaluation, communication_analysis: null, is_complete: isComplete, provenance };
+  }
+  if (input.interviewType === InterviewType.SCREENING_INTERVIEW) {
+    const { evaluation, isComplete } = evaluateScreening(input, answers);
+    const texts = input.questions.map((q) => candidateText(answers.get(q.id)));
+    return { evaluation, communication_analysis: analyseCommunication(texts, input.languageCode), is_complete: isComplete, provenance };
+  }
+  throw new TypeError(`interview_type ${input.interviewType} has no evaluation`);
+}
+
+function evaluateJob(input: EvaluationInput, answers: ReadonlyMap<string, QuestionAnswer>): { evaluation: JobEvaluation; isComplete: boolean } {
+  const locale = resolveLocale(input.locale);
+  const judged: JudgedJobAnswer[] = [];
+  const questions = input.questions.map((q, index): EvaluatedQuestionResult => {
+    if (!isJobQuestion(q)) throw new TypeError(`question ${q.id} is not a job question`);
+    const answer = answers.get(q.id);
+    const text = candidateText(answer);
+    const base = { id: q.id, question: q.question, question_type: q.type, q_type: q.type, transcript: renderTranscript(answer) };
+    if (text === '') return { ...base, evaluation: null, is_evaluated: false };
+    const { evaluation, rubric } = evaluateJobAnswer(
+      {
+        question: q,
+        answer: text,
+        language: input.languageCode,
+        experienceLevel: input.experienceLevel ?? 'junior',
+        difficultyLevel: input.difficultyLevel ?? 'easy',
+      },
+      locale,
+    );
+    judged.push({ number: index + 1, question: q, answer: text, language: input.languageCode, evaluation, rubric });
+    return { ...base, evaluation, is_evaluated: true };
+  });
+  const isComplete = judged.length === input.questions.length && judged.length > 0;
+  return {
+    isComplete,
+    evaluation: {
+      kind: 'job_interview',
+      overall_summary: isComplete ? summariseJobInterview(judged, locale) : null,
+      primary_tech_focus: input.primaryTechFocus,
+      experience_level: input.experienceLevel,
+      questions,
+      summary: { total_questions: questions.length, evaluated_questions: judged.length },
+    },
+  };
+}
+
+function evaluateScreening(
+  input: EvaluationInput,
+  answers: ReadonlyMap<string, QuestionAnswer>,
+): { evaluation: ScreeningEvaluation; isComplete: boolean } {
+  const locale = resolveLocale(input.locale);
+  let answered = 0;
+  const questions = input.questions.map((q): EvaluatedQuestionResult => {
+    if (isJobQuestion(q)) throw new TypeError(`question ${q.id} is not a screening question`);
+    const sq = q as StoredScreeningQuestion;
+    const answer = answers.get(sq.id);
+    const text = candidateText(answer);
+    if (text !== '') answered++;
+    const base = {
+      id: sq.id,
+      question: sq.question_text,
+      question_type: sq.question_type,
+      q_type: sq.question_type,
+      transcript: renderTranscript(answer),
+      category: sq.question_type,
+    };
+    if (sq.question_type === 'information') return { ...base, evaluation: null, is_evaluated: false, eval_criteria: null };
+    if (text === '') return { ...base, evaluation: null, is_evaluated: false, eval_criteria: sq.qualifying_criteria };
+    const judgement = judgeScreeningAnswer(sq.qualifying_criteria, text, input.languageCode, locale, sq.question_text);
+    return {
+      ...base,
+      evaluation: { outcome: judgement.outcome, analysis: judgement.analysis },
+      is_evaluated: true,
+      eval_criteria: sq.qualifying_criteria,
+    };
+  });
+  const qualifying = questions.filter((q) => q.category === 'qualifying');
+  const information = questions.filter((q) => q.category === 'information');
+  return {
+    isComplete: answered === questions.length && answered > 0,
+    evaluation: {
+      kind: 'screening_interview',
+      overall_summary: null,
+      primary_tech_focus: null,
+      experience_level: null,
+      questions,
+      qualifying_questions: qualifying,
+      information_questions: information,
+      summary: {
+        total_questions: questions.length,
+        qualifying_questions: qualifying.length,
+        information_questions: information.length,
+        evaluated_questions: questions.filter((q) => q.is_evaluated).length,
+      },
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// Communication analysis of the candidate's words (text only: nothing is
+// inferred from voice, accent or emotion). Fields are documented in
+// docs/evaluation.md, "Communication analysis".
+
+import type { LanguageCode } from '../interviews/enums.js';
+import { lexiconsFor } from './lexicon.js';
+import { findPhrases } from './phrases.js';
+import { STOPWORDS } from './stopwords.js';
+import { round, shortQuote, splitClauses, splitSentences, tokenize } from './text.js';
+
+export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
+  1: 'English',
+  2: 'German',
+  3: 'Hindi',
+  4: 'Swiss German',
+  5: 'French',
+  6: 'Spanish',
+  7: 'Danish',
+  8: 'Swedish',
+  9: 'Arabic',
+};
+
+/** Sentences longer than this many words count as long. */
+export const LONG_SENTENCE_WORDS = 30;
+/** A phrase of this many words used this often or more counts as repeated. */
+export const REPEATED_PHRASE_WORDS = 3;
+export const REPEATED_PHRASE_MIN_COUNT = 3;
+
+export interface CommunicationAnalysis {
+  basis: 'transcript_text';
+  language_code: LanguageCode;
+  language: string;
+  answer_count: number;
+  word_count: number;
+  sentence_count: number;
+  filler_words: {
+    total: number;
+    per_100_words: number;
+    counts: Record<string, number>;
+    examples: string[];
+  };
+  repetition: {
+    /** The same word twice in a row ("I I", "the the"): restarts and stumbles. */
+    immediate_repeats: number;
+    /** Phrases of REPEATED_PHRASE_WORDS words used REPEATED_PHRASE_MIN_COUNT times or more across the answers. */
+    repeated_phrases: Array<{ phrase: string; count: number }>;
+    per_100_words: number;
+    examples: string[];
+  };
+  clarity: {
+    average_sentence_length: number;
+    long_sentences: number;
+    long_sentence_ratio: number;
+    /** Moving-average type/token ratio over 50-word windows (plain ratio under 50 words), 0..1. */
+    lexical_diversity: number;
+    /** 100 minus penalties for fillers, repetition, long sentences and low diversity (docs/evaluation.md). */
+    score: number;
+    level: 'clear' | 'mostly_clear' | 'unclear';
+  };
+}
+
+export function analyseCommunication(answers: readonly string[], language: LanguageCode): CommunicationAnalysis {
+  const texts = answers.map((a) => a.trim()).filter((a) => a !== '');
+  const lexicons = lexiconsFor(language);
+  const hardFillers = lexicons.flatMap((l) => l.fillers);
+  const softFillers = new Set(lexicons.flatMap((l) => l.softFillers));
+
+  let words = 0;
+  let sentences = 0;
+  let longSentences = 0;
+  let immediateRepeats = 0;
+  const fillerCounts = new Map<string, number>();
+  const fillerExamples: string[] = [];
+  const repeatExamples: string[] = [];
+  const allTokens: string[] = [];
+  const trigrams = new Map<string, number>();
+
+  for (const text of texts) {
+    for (const sentence of splitSentences(text)) {
+      const tokens = tokenize(sentence);
+      if (tokens.length === 0) continue;
+      sentences++;
+      words += tokens.length;
+      allTokens.push(...tokens);
+      if (tokens.length > LONG_SENTENCE_WORDS) longSentences++;
+
+      let sentenceFillers = 0;
+      for (const hit of findPhrases(tokens, hardFillers)) {
+        fillerCounts.set(hit.phrase, (fillerCounts.get(hit.phrase) ?? 0) + 1);
+        sentenceFillers++;
+      }
+      // Soft fillers ("like", "also", "genre") count only as a clause of their own: "I was, like, tired".
+      for (const clause of splitClauses(sentence)) {
+        const clauseTokens = tokenize(clause);
+        if (clauseTokens.length > 0 && clauseTokens.length <= 2 && clauseTokens.every((t) => softFillers.has(t))) {
+          for (const t of clauseTokens) fillerCounts.set(t, (fillerCounts.get(t) ?? 0) + 1);
+          sentenceFillers += clauseTokens.length;
+        }
+      }
+      if (sentenceFillers > 0 && fillerExamples.length < 3) fillerExamples.push(shortQuote(sentence, 16));
+
+      let sentenceRepeats = 0;
+      for (let i = 1; i < tokens.length; i++) {
+        if (tokens[i] === tokens[i - 1] && !/^\d+$/.test(tokens[i] as string)) sentenceRepeats++;
+      }
+      immediateRepeats += sentenceRepeats;
+      if (sentenceRepeats > 0 && repeatExamples.length < 3) repeatExamples.push(shortQuote(sentence, 16));
+
+      for (let i = 0; i + REPEATED_PHRASE_WORDS <= tokens.length; i++) {
+        const gram = tokens.slice(i, i + REPEATED_PHRASE_WORDS);
+        if (gram.every((t) => STOPWORDS.has(t))) continue;
+        const key = gram.join(' ');
+        trigrams.set(key, (trigrams.get(key) ?? 0) + 1);
+      }
+    }
+  }
+
+  const repeatedPhrases = [...trigrams.entries()]
+    .filter(([, count]) => count >= REPEATED_PHRASE_MIN_COUNT)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([phrase, count]) => ({ phrase, count }));
+  const fillerTotal = [...fillerCounts.values()].reduce((a, b) => a + b, 0);
+  const repetitionEvents = immediateRepeats + repeatedPhrases.reduce((a, p) => a + p.count - 1, 0);
+  const per100 = (n: number) => (words === 0 ? 0 : round((n / words) * 100, 1));
+  const averageSentenceLength = sentences === 0 ? 0 : round(words / sentences, 1);
+  const longRatio = sentences === 0 ? 0 : round(longSentences / sentences, 2);
+  const diversity = round(movingTypeTokenRatio(allTokens, 50), 2);
+
+  const score = clarityScore({
+    fillerRate: per100(fillerTotal),
+    repetitionRate: per100(repetitionEvents),
+    longRatio,
+    averageSentenceLength,
+    diversity,
+    words,
+  });
+
+  return {
+    basis: 'transcript_text',
+    language_code: language,
+    language: LANGUAGE_NAMES[language],
+    answer_count: texts.length,
+    word_count: words,
+    sentence_count: sentences,
+    filler_words: {
+      total: fillerTotal,
+      per_100_words: per100(fillerTotal),
+      counts: Object.fromEntries([...fillerCounts.entries()].sort((a, b) => b[1] - a[1])),
+      examples: fillerExamples,
+    },
+    repetition: {
+      immediate_repeats: immediateRepeats,
+      repeated_phrases: repeatedPhrases,
+      per_100_words: per100(repetitionEvents),
+      examples: repeatExamples,
+    },
+    clarity: {
+      average_sentence_length: averageSentenceLength,
+      long_sentences: longSentences,
+      long_sentence_ratio: longRatio,
+      lexical_diversity: diversity,
+      score,
+      level: score >= 75 ? 'clear' : score >= 50 ? 'mostly_clear' : 'unclear',
+    },
+  };
+}
+
+function movingTypeTokenRatio(tokens: readonly string[], window: number): number {
+  if (tokens.length === 0) return 0;
+  if (tokens.length <= window) return new Set(tokens).size / tokens.length;
+  let sum = 0;
+  let windows = 0;
+  for (let i = 0; i + window <= tokens.length; i++) {
+    sum += new Set(tokens.slice(i, i + window)).size / window;
+    windows++;
+  }
+  return sum / windows;
+}
+
+interface ClarityInputs {
+  fillerRate: number;
+  repetitionRate: number;
+  longRatio: number;
+  averageSentenceLength: number;
+  diversity: number;
+  words: number;
+}
+
+/** Penalties, each capped, so one habit cannot sink the score alone. */
+function clarityScore(x: ClarityInputs): number {
+  if (x.words === 0) return 0;
+  const fillers = Math.min(30, x.fillerRate * 3);
+  const repetition = Math.min(20, x.repetitionRate * 4);
+  const long = Math.min(20, x.longRatio * 40);
+  const rambling = Math.min(15, Math.max(0, x.averageSentenceLength - 25) * 1.5);
+  const monotony = x.words >= 30 ? Math.min(15, Math.max(0, 0.55 - x.diversity) * 60) : 0;
+  return Math.max(0, Math.round(100 - fillers - repetition - long - rambling - monotony));
+}

@@ -1,0 +1,39 @@
+// Public API of the evaluation module. The evaluation job (issue 5 pipeline)
+// builds an EvaluationInput from the stored interview and transcript, calls
+// `createEvaluator(config.llm).evaluate(input)` and stores the result.
+
+import type { Config } from '../config.js';
+import { BuiltinEvaluator } from './builtin-evaluator.js';
+import type { Evaluator } from './evaluation.types.js';
+import { LlmEvaluator } from './llm-evaluator.js';
+
+export type {
+  EvaluatedQuestionResult,
+  EvaluationInput,
+  EvaluationProvenance,
+  EvaluationResult,
+  Evaluator,
+  Exchange,
+  JobEvaluation,
+  JobQuestionEvaluation,
+  QuestionAnswer,
+  Rating,
+  ScreeningEvaluation,
+  ScreeningQuestionEvaluation,
+  Suitability,
+} from './evaluation.types.js';
+export { RATINGS, SUITABILITIES } from './evaluation.types.js';
+export type { CommunicationAnalysis } from './communication.js';
+export { analyseCommunication } from './communication.js';
+export { groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
+export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
+export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
+export { resolveLocale, type ProseLocale } from './locale.js';
+
+/** `LLM_PROVIDER=openai` gives the model-backed evaluator (falling back to built-in); anything else the built-in one. */
+export function createEvaluator(llm: Config['llm'], options: { timeoutMs?: number } = {}): Evaluator {
+  if (llm.provider === 'openai' && llm.model) {
+    return new LlmEvaluator({ baseUrl: llm.baseUrl, apiKey: llm.apiKey, model: llm.model, timeoutMs: options.timeoutMs });
+  }
+  return new BuiltinEvaluator();
+}

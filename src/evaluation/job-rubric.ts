@@ -1,0 +1,273 @@
+// The built-in job rubric. A rating comes from four signals (docs/evaluation.md,
+// "Job rubric"):
+//   coverage     which evaluation_criteria the answer touches (stems, concept
+//                groups, and structural cues for rubric-style criteria),
+//   structure    the shape the question type asks for (technical: specifics and
+//                reasoning; behavioral: situation, own action, result;
+//                situational: ordered plan, trade-offs, people involved),
+//   overlap      share of the sample answer's content words present,
+//   elaboration  length against what the level and difficulty call for,
+// combined with thresholds that rise for senior candidates and hard questions.
+
+import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } from '../interviews/enums.js';
+import type { StoredJobQuestion } from '../interviews/questions.js';
+import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS } from './concepts.js';
+import type { Rating } from './evaluation.types.js';
+import { findPhrases, phraseTokens } from './phrases.js';
+import { lexiconsFor } from './lexicon.js';
+import { extractQuantities } from './screening.js';
+import { STOPWORDS } from './stopwords.js';
+import { stemForms, tokenize } from './text.js';
+
+export interface RubricContext {
+  question: StoredJobQuestion;
+  answer: string;
+  language: LanguageCode;
+  experienceLevel: ExperienceLevel;
+  difficultyLevel: DifficultyLevel;
+}
+
+export interface CriterionMatch {
+  criterion: string;
+  /** 0, 0.5 or 1. */
+  credit: number;
+  matchedTerms: string[];
+}
+
+export interface StructureSignals {
+  hasSituation: boolean;
+  hasOwnActions: boolean;
+  hasResult: boolean;
+  hasLesson: boolean;
+  hasOwnership: boolean;
+  isQuantified: boolean;
+  hasSteps: boolean;
+  hasTradeOffs: boolean;
+  isSpecific: boolean;
+  hasReasoning: boolean;
+  saysDoesNotKnow: boolean;
+  /** Admits not knowing part of it ("I'm not sure why"): the answer cannot rate above OKAY. */
+  admitsGap: boolean;
+  deflectsResponsibility: boolean;
+}
+
+export interface RubricScore {
+  rating: Rating;
+  score: number;
+  coverage: number;
+  structure: number;
+  overlap: number | null;
+  elaboration: number;
+  words: number;
+  criteria: CriterionMatch[];
+  signals: StructureSignals;
+}
+
+const EXPECTED_WORDS: Record<DifficultyLevel, number> = { easy: 35, medium: 50, hard: 70 };
+const LEVEL_FACTOR: Record<ExperienceLevel, number> = { intern: 0.8, junior: 0.9, assistant: 0.9, senior: 1.15 };
+const LEVEL_SHIFT: Record<ExperienceLevel, number> = { intern: -0.04, junior: -0.02, assistant: -0.02, senior: 0.03 };
+const DIFFICULTY_SHIFT: Record<DifficultyLevel, number> = { easy: -0.02, medium: 0, hard: 0.03 };
+
+export const WEIGHTS = { coverage: 0.6, structure: 0.15, overlap: 0.1, elaboration: 0.15 } as const;
+export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCoverage: 0.8, excellentElaboration: 0.8 } as const;
+const DEFLECTION_PENALTY = 0.12;
+const ADMITTED_GAPS = ["not sure why|not sure how|don't really know when|do not really know|don't really know|not really sure|weiss nicht genau|nicht genau|je ne sais pas trop|no estoy seguro"].flatMap((p) => p.split('|'));
+
+/** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
+function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number): boolean {
+  if (type === 'behavioral') return s.hasOwnActions && (s.hasLesson || s.isQuantified);
+  return structure >= 0.5;
+}
+
+/** Criterion words that also occur in the question count this much: repeating the question proves little. */
+const QUESTION_WORD_WEIGHT = 0.35;
+
+/** Stems of the text plus the ids of the concept groups it mentions. */
+export function termsOf(text: string, language: LanguageCode): Map<string, string> {
+  const tokens = tokenize(text);
+  const terms = new Map<string, string>();
+  for (const token of tokens) {
+    if (STOPWORDS.has(token) || token.length < 2) continue;
+    for (const form of stemForms(token, language)) if (!terms.has(form)) terms.set(form, token);
+  }
+  for (const group of conceptIndex(language).groups) {
+    for (const member of group.phrases) {
+      if (findPhrases(tokens, [member]).length > 0) {
+        terms.set(group.id, member);
+        break;
+      }
+    }
+    if (!terms.has(group.id) && [...group.stems].some((s) => terms.has(s))) terms.set(group.id, group.id);
+  }
+  return terms;
+}
+
+interface CompiledGroup {
+  id: string;
+  phrases: string[];
+  stems: Set<string>;
+}
+
+const compiledConcepts = new Map<LanguageCode, { groups: CompiledGroup[] }>();
+
+function conceptIndex(language: LanguageCode): { groups: CompiledGroup[] } {
+  let index = compiledConcepts.get(language);
+  if (!index) {
+    index = {
+      groups: CONCEPT_GROUPS.map((g) => ({
+        id: g.id,
+        phrases: g.members.filter((m) => phraseTokens(m).length > 1),
+        stems: new Set(g.members.filter((m) => phraseTokens(m).length === 1).flatMap((m) => stemForms(phraseTokens(m)[0] as string, language))),
+      })),
+    };
+    compiledConcepts.set(language, index);
+  }
+  return index;
+}
+
+export function readStructure(answer: string, language: LanguageCode): StructureSignals {
+  const tokens = tokenize(answer);
+  const has = (phrases: readonly string[]) => findPhrases(tokens, phrases).length > 0;
+  const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) => (CUES.ownership as readonly string[]).includes(h.phrase));
+  const firstPerson = new Set(['i', 'ich', 'je', 'j', 'yo', 'jeg', 'jag', 'मैंने', 'main', 'maine']);
+  const pastVerbs = new Set<string>(CUES.pastVerbsIrregular);
+  let ownPastActions = 0;
+  tokens.forEach((t, i) => {
+    if (!firstPerson.has(t)) return;
+    const next = tokens.slice(i + 1, i + 3);
+    if (next.some((n) => pastVerbs.has(n) || /^[a-z]{3,}ed$/.test(n))) ownPastActions++;
+  });
+  const pastTense = tokens.filter((t) => pastVerbs.has(t) || /^[a-z]{3,}ed$/.test(t)).length;
+  const acronyms = (answer.match(/\b[A-Z]{2,}\b/g) ?? []).length;
+  const identifiers = (answer.match(/\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+_\w+\b|\b\w+\(\)/g) ?? []).length;
+  const numbers = (answer.match(/\d/g) ?? []).length > 0;
+  const steps = new Set(findPhrases(tokens, CUES.steps).map((h) => h.phrase)).size;
+  return {
+    hasSituation: has(CUES.pastSituation) || pastTense >= 3,
+    hasOwnActions: ownPastActions >= 2,
+    hasResult: has(CUES.result),
+    hasLesson: has(CUES.lesson),
+    hasOwnership: ownership.length > 0,
+    isQuantified:
+      numbers || extractQuantities(answer, lexiconsFor(language)).length > 0 || /\b(percent|per cent|prozent|a third|half|twice|doubled|halved)\b/i.test(answer),
+    hasSteps: steps >= 2,
+    hasTradeOffs: has(CUES.tradeOff),
+    isSpecific: has(CUES.example) || acronyms + identifiers >= 2 || (numbers && acronyms + identifiers >= 1),
+    hasReasoning: has(CUES.reasoning),
+    saysDoesNotKnow: has(CUES.doesNotKnow) && tokens.length < 25,
+    admitsGap: has(CUES.doesNotKnow) || has(ADMITTED_GAPS),
+    deflectsResponsibility: has(CUES.deflection),
+  };
+}
+
+function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
+  const wants = (cue: keyof typeof CUE_TRIGGERS) => criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t));
+  if (wants('quantified')) return s.isQuantified ? 1 : s.hasResult ? 0.5 : 0;
+  const found = [
+    wants('reason') && s.hasReasoning,
+    wants('situation') && s.hasSituation,
+    wants('action') && s.hasOwnActions,
+    wants('result') && s.hasResult,
+    wants('lesson') && s.hasLesson,
+    wants('ownership') && s.hasOwnership,
+    wants('quantified') && s.isQuantified,
+    wants('steps') && s.hasSteps,
+  ];
+  return found.some(Boolean) ? 1 : 0;
+}
+
+export function matchCriterion(
+  criterion: string,
+  answerTerms: ReadonlyMap<string, string>,
+  questionTerms: ReadonlyMap<string, string>,
+  signals: StructureSignals,
+  language: LanguageCode,
+): CriterionMatch {
+  const criterionTokens = tokenize(criterion);
+  const terms = termsOf(criterion, language);
+  // One entry per criterion word: the word counts once whichever form of it matched.
+  const words = new Map<string, string[]>();
+  for (const [form, token] of terms) {
+    if (form.startsWith('~')) continue;
+    words.set(token, [...(words.get(token) ?? []), form]);
+  }
+  const groups = [...terms.keys()].filter((k) => k.startsWith('~'));
+  let total = 0;
+  let matched = 0;
+  const matchedTerms: string[] = [];
+  for (const [token, forms] of words) {
+    const weight = forms.some((f) => questionTerms.has(f)) ? QUESTION_WORD_WEIGHT : 1;
+    total += weight;
+    const direct = forms.find((f) => answerTerms.has(f));
+    const viaGroup = groups.find((g) => answerTerms.has(g) && conceptHas(g, forms, language));
+    if (direct || viaGroup) {
+      matched += weight;
+      matchedTerms.push(answerTerms.get(direct ?? (viaGroup as string)) ?? token);
+    }
+  }
+  const keyword = total === 0 ? 0 : matched / total;
+  const keywordCredit = keyword >= 0.5 ? 1 : keyword >= 0.25 ? 0.5 : 0;
+  const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
+  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)] };
+}
+
+function conceptHas(groupId: string, forms: readonly string[], language: LanguageCode): boolean {
+  const group = conceptIndex(language).groups.find((g) => g.id === groupId);
+  return !!group && forms.some((f) => group.stems.has(f));
+}
+
+function structureScore(type: JobQuestionType, s: StructureSignals): number {
+  const b = (v: boolean) => (v ? 1 : 0);
+  switch (type) {
+    case 'behavioral':
+      return (b(s.hasSituation) + b(s.hasOwnActions) + b(s.hasResult) + 0.5 * b(s.hasLesson || s.isQuantified)) / 3.5;
+    case 'situational':
+      return 0.5 * b(s.hasSteps) + 0.25 * b(s.hasTradeOffs) + 0.25 * b(s.hasReasoning);
+    case 'technical':
+      return 0.5 * b(s.isSpecific) + 0.5 * b(s.hasReasoning);
+  }
+}
+
+export function scoreJobAnswer(ctx: RubricContext): RubricScore {
+  const { question, answer, language } = ctx;
+  const words = tokenize(answer).length;
+  const signals = readStructure(answer, language);
+  const answerTerms = termsOf(answer, language);
+  const questionTerms = termsOf(question.question, language);
+  const criteria = question.evaluation_criteria.map((c) => matchCriterion(c, answerTerms, questionTerms, signals, language));
+  const coverage = criteria.length === 0 ? 0 : criteria.reduce((a, c) => a + c.credit, 0) / criteria.length;
+  const structure = structureScore(question.type, signals);
+  const overlap = question.sample_answer ? sampleOverlap(question.sample_answer, answerTerms, language) : null;
+  const expected = EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel];
+  const elaboration = Math.min(1, words / expected);
+  const rawScore =
+    WEIGHTS.coverage * coverage + WEIGHTS.structure * structure + WEIGHTS.overlap * (overlap ?? coverage) + WEIGHTS.elaboration * elaboration;
+  const shift = LEVEL_SHIFT[ctx.experienceLevel] + DIFFICULTY_SHIFT[ctx.difficultyLevel];
+  const score = Math.max(0, rawScore - (signals.deflectsResponsibility ? DEFLECTION_PENALTY : 0));
+  let rating: Rating =
+    score >= THRESHOLDS.excellent + shift &&
+    coverage >= THRESHOLDS.excellentCoverage &&
+    elaboration >= THRESHOLDS.excellentElaboration &&
+    hasDepth(question.type, signals, structure)
+      ? 'EXCELLENT'
+      : score >= THRESHOLDS.good + shift
+        ? 'GOOD'
+        : score >= THRESHOLDS.okay + shift
+          ? 'OKAY'
+          : 'SUBOPTIMAL';
+  if (signals.saysDoesNotKnow || coverage === 0) rating = 'SUBOPTIMAL';
+  const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
+  if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
+  return { rating, score, coverage, structure, overlap, elaboration, words, criteria, signals };
+}
+
+function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>, language: LanguageCode): number {
+  const sampleTerms = [...termsOf(sample, language).entries()].filter(([k]) => !k.startsWith('~'));
+  const byToken = new Map<string, string[]>();
+  for (const [form, token] of sampleTerms) byToken.set(token, [...(byToken.get(token) ?? []), form]);
+  if (byToken.size === 0) return 0;
+  let hit = 0;
+  for (const forms of byToken.values()) if (forms.some((f) => answerTerms.has(f))) hit++;
+  // Half the sample's vocabulary is already a thorough answer; scale so that reads as 1.
+  return Math.min(1, hit / byToken.size / 0.5);
+}

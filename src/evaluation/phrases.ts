@@ -1,0 +1,55 @@
+// Phrase lookup over token arrays: lexicon phrases are tokenised once with the
+// same tokenizer as the answers and matched as contiguous token runs.
+
+import { tokenize } from './text.js';
+
+const compiled = new Map<string, string[]>();
+
+export function phraseTokens(phrase: string): string[] {
+  let tokens = compiled.get(phrase);
+  if (!tokens) {
+    tokens = tokenize(phrase);
+    compiled.set(phrase, tokens);
+  }
+  return tokens;
+}
+
+export interface PhraseHit {
+  phrase: string;
+  start: number;
+  end: number;
+}
+
+/** Every non-overlapping occurrence, longest phrases first so "i don't know" wins over "don't". */
+export function findPhrases(tokens: readonly string[], phrases: readonly string[]): PhraseHit[] {
+  const ordered = [...new Set(phrases)].map((p) => ({ phrase: p, tokens: phraseTokens(p) })).filter((p) => p.tokens.length > 0);
+  ordered.sort((a, b) => b.tokens.length - a.tokens.length);
+  const taken = new Array<boolean>(tokens.length).fill(false);
+  const hits: PhraseHit[] = [];
+  for (const { phrase, tokens: needle } of ordered) {
+    for (let start = 0; start + needle.length <= tokens.length; start++) {
+      let matches = true;
+      for (let k = 0; k < needle.length; k++) {
+        if (taken[start + k] || tokens[start + k] !== needle[k]) {
+          matches = false;
+          break;
+        }
+      }
+      if (!matches) continue;
+      for (let k = 0; k < needle.length; k++) taken[start + k] = true;
+      hits.push({ phrase, start, end: start + needle.length });
+    }
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
+/** Tokens with every hit replaced by `marker`, so later lookups cannot see inside them. */
+export function maskPhrases(tokens: readonly string[], hits: readonly PhraseHit[], marker: string): string[] {
+  const out = [...tokens];
+  for (const hit of hits) for (let i = hit.start; i < hit.end; i++) out[i] = marker;
+  return out;
+}
+
+export function hasPhrase(tokens: readonly string[], phrases: readonly string[]): boolean {
+  return findPhrases(tokens, phrases).length > 0;
+}
