@@ -8,7 +8,10 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promises as dns } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-const blocked = new BlockList();
+// Two lists: Node's BlockList matches an IPv4 address against IPv4-mapped IPv6
+// rules, and every IPv4-mapped address is refused, so one list would refuse all IPv4.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8], // private
@@ -26,7 +29,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128], // unspecified
@@ -42,13 +45,13 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedV6.addSubnet(network, prefix, 'ipv6');
 }
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !blockedV4.check(address, 'ipv4') : !blockedV6.check(address, 'ipv6');
 }
 
 /** Why a target is refused, or null when it may be contacted. */
