@@ -121,7 +121,9 @@ describe('ordering and durability', () => {
     const db = t.server.container.database.db;
     const unrecorded = new Set((await db.selectFrom('webhook_deliveries').select('id').where('status', '=', 1).execute()).map((r) => r.id));
     expect(unrecorded.size).toBeGreaterThan(0);
-    receiver.setHandler((_request, response) => response.writeHead(200).end());
+    receiver.setHandler((_request, response) => {
+      response.writeHead(200).end();
+    });
     t.server.container.webhooks.worker.start();
     await waitUntilAllSucceeded(t, 16);
 

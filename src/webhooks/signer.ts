@@ -17,10 +17,10 @@ export function computeSignature(secret: string, timestamp: string, rawBody: str
   return `sha256=${hmac.digest('hex')}`;
 }
 
-export interface SignedHeaders {
+export type SignedHeaders = {
   [SIGNATURE_HEADER]: string;
   [TIMESTAMP_HEADER]: string;
-}
+};
 
 export function signPayload(secret: string, rawBody: string, now: Date): SignedHeaders {
   const timestamp = String(Math.floor(now.getTime() / 1000));
