@@ -54,6 +54,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
     repository: interviewRepository,
+    resetHooks: [webhooks.resetHook],
     clock,
     ids,
     appEnv: config.appEnv,

@@ -226,3 +226,18 @@ describe('rotation, redelivery and the test route', () => {
     expect(await waitForDelivery(t, key, result.delivery.id)).toMatchObject({ status: 2, attempts: 2 });
   });
 });
+
+describe('interview reset', () => {
+  it('lets a retaken interview notify again, keeping the earlier delivery in history', async () => {
+    await endpointWith(ok);
+    const { interviewId, deliveryId } = await emitOne();
+    await waitForDelivery(t, key, deliveryId);
+    expect((await t.api(key, `/interview/reset/${interviewId}`, { method: 'POST' })).status).toBe(200);
+    const again = await emit(t, interviewId);
+    expect(again).toHaveLength(1);
+    await waitForDelivery(t, key, again[0]!);
+    const history = await (await t.api(key, `/webhooks/deliveries?interview_id=${interviewId}`)).json();
+    expect(history.map((d: { id: string }) => d.id)).toEqual([again[0], deliveryId]);
+    expect(receiver.requests).toHaveLength(2);
+  });
+});

@@ -136,6 +136,11 @@ export class DeliveryRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /** After an interview reset its event may be emitted again: free the dedupe keys, keep the history. */
+  async releaseEventsOfInterview(executor: Executor, interviewId: string): Promise<void> {
+    await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
+  }
+
   /** Unfinished deliveries, for shutdown reports and benchmarks. */
   async countUnfinished(): Promise<number> {
     const row = await this.db

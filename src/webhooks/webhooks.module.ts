@@ -3,7 +3,7 @@
 
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import type { InterviewRepository } from '../interviews/interview.repository.js';
+import type { InterviewRepository, ResetHook } from '../interviews/interview.repository.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { RETRY_AFTER_CAP_SECONDS, type AttemptDeps } from './delivery.attempt.js';
@@ -32,6 +32,8 @@ export interface Webhooks {
   worker: WebhookWorker;
   /** Another worker on the same queue (tests: a successor to a stopped one). */
   createWorker(onError?: (error: unknown) => void): WebhookWorker;
+  /** Runs inside an interview reset: a retaken interview notifies again. */
+  resetHook: ResetHook;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export function createWebhooks(input: {
     service,
     worker,
     createWorker,
+    resetHook: (tx, interviewId) => deliveries.releaseEventsOfInterview(tx, interviewId),
     async close() {
       await Promise.all([...workers].map((w) => w.stop()));
       await sender.close();
