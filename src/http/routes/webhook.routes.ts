@@ -40,7 +40,7 @@ export function registerWebhookRoutes(fastify: FastifyInstance, webhooks: Webhoo
       tags,
       summary: 'Register an endpoint; the signing secret is returned once',
       body: WebhookEndpointCreate,
-      response: { 201: WebhookEndpointCreated, ...errors, 422: Type.Unknown() },
+      response: { 201: WebhookEndpointCreated, ...errors },
     },
     handler: async (request, reply) => reply.code(201).send(await webhooks.createEndpoint(principalOf(request), request.body)),
   });
@@ -64,7 +64,7 @@ export function registerWebhookRoutes(fastify: FastifyInstance, webhooks: Webhoo
       summary: 'Update an endpoint (omitted fields stay unchanged)',
       params: EndpointIdParams,
       body: WebhookEndpointUpdate,
-      response: { 200: WebhookEndpointRead, ...withNotFound, 422: Type.Unknown() },
+      response: { 200: WebhookEndpointRead, ...withNotFound },
     },
     handler: (request) => webhooks.updateEndpoint(principalOf(request), request.params.endpoint_id, request.body),
   });
