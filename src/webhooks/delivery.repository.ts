@@ -76,20 +76,23 @@ export class DeliveryRepository {
    * SQLite: the single UPDATE is atomic and status-guarded.
    */
   async claimDue(now: string, leaseUntil: string, claimToken: string, limit: number): Promise<DeliveryRow[]> {
-    const lock = this.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+    const lock = this.dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
+    // One pass over the unfinished rows finds each endpoint's head; only a due, pending head is claimable.
+    // (CROSS JOIN makes SQLite drive from the heads; PostgreSQL plans it as an inner join.)
     const result = await sql<DeliveryRow>`
       update webhook_deliveries
          set status = ${DeliveryStatus.DELIVERING}, claim_token = ${claimToken}, lease_until = ${leaseUntil}
        where status = ${DeliveryStatus.PENDING}
          and id in (
-           select d.id from webhook_deliveries d
-            where d.status = ${DeliveryStatus.PENDING}
+           select d.id
+             from (select min(seq) as head
+                     from webhook_deliveries
+                    where status in (${DeliveryStatus.PENDING}, ${DeliveryStatus.DELIVERING})
+                    group by endpoint_id) heads
+             cross join webhook_deliveries d
+            where d.seq = heads.head
+              and d.status = ${DeliveryStatus.PENDING}
               and d.next_attempt_at <= ${now}
-              and not exists (
-                select 1 from webhook_deliveries e
-                 where e.endpoint_id = d.endpoint_id
-                   and e.status in (${DeliveryStatus.PENDING}, ${DeliveryStatus.DELIVERING})
-                   and e.seq < d.seq)
             order by d.seq
             limit ${limit}
             ${lock})

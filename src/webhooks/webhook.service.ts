@@ -182,7 +182,16 @@ export class WebhookService {
    * the event is written with it. A repeat is a no-op for endpoints whose
    * delivery is queued or succeeded. Returns the new delivery ids.
    */
-  async emitMediaProcessed(interviewId: string, executor: Executor = this.deps.db): Promise<string[]> {
+  async emitMediaProcessed(interviewId: string, executor?: Executor): Promise<string[]> {
+    // All endpoints' rows are written together, in the caller's transaction or one of our own.
+    const inserted = executor
+      ? await this.queueMediaProcessed(interviewId, executor)
+      : await this.deps.db.transaction().execute((tx) => this.queueMediaProcessed(interviewId, tx));
+    if (inserted.length > 0) this.deps.onEnqueued();
+    return inserted;
+  }
+
+  private async queueMediaProcessed(interviewId: string, executor: Executor): Promise<string[]> {
     const interview = await this.deps.interviews.findById(interviewId, executor);
     if (!interview) throw new AppError('InterviewNotExist');
     const endpoints = await this.deps.endpoints.findSubscribers(executor, interview.owner_id, interview.interview_type, MEDIA_PROCESSED);
@@ -195,9 +204,7 @@ export class WebhookService {
       ...this.newDelivery(endpoint, { id: this.deps.ids.uuid(), event: MEDIA_PROCESSED, eventId, interviewId: interview.id, payload }),
       dedupe_key: `${endpoint.id}:${eventId}`,
     }));
-    const inserted = await this.deps.deliveries.enqueue(executor, rows);
-    if (inserted.length > 0) this.deps.onEnqueued();
-    return inserted;
+    return this.deps.deliveries.enqueue(executor, rows);
   }
 
   private newDelivery(
