@@ -64,7 +64,10 @@ describe('registering and reading endpoints', () => {
   it('lists newest first, filters by is_active and pages with limit and offset', async () => {
     const own = await t.createKey();
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await createEndpoint(t, own, { url: URL_A, name: `e${i}`, is_active: i % 2 === 0 })).id);
+    for (let i = 0; i < 4; i++) {
+      ids.push((await createEndpoint(t, own, { url: URL_A, name: `e${i}`, is_active: i % 2 === 0 })).id);
+      await new Promise((resolve) => setTimeout(resolve, 3)); // distinct created_at: ties are ordered by id
+    }
     const all = await (await t.api(own, '/webhooks/endpoints')).json();
     expect(all.map((e: { id: string }) => e.id)).toEqual([...ids].reverse());
     const active = await (await t.api(own, '/webhooks/endpoints?is_active=true')).json();
