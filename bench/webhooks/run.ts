@@ -13,16 +13,12 @@
 // IDLE_EVENTS more events are sent one at a time (each waits for the last to
 // arrive) to show the latency of an idle queue: "idle p50/p99".
 
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import type { Principal } from '../../src/auth/principal.js';
 import { loadConfig } from '../../src/config.js';
 import { createContainer } from '../../src/container.js';
+import { createTestDatabase } from '../../test/helpers/test-database.js';
 
 const TOTAL = Number(process.env.BENCH_DELIVERIES ?? 2000);
 const IDLE_EVENTS = 50;
@@ -74,29 +70,11 @@ async function startReceiver() {
 }
 
 async function withDatabase<T>(engine: 'sqlite' | 'postgres', run: (env: Record<string, string>) => Promise<T>): Promise<T> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-webhooks-'));
-  const base = process.env.BENCH_DATABASE_URL;
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const env: Record<string, string> = { DATA_DIR: dataDir };
-  if (engine === 'postgres' && base) {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(base);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    env.DATABASE_URL = url.toString();
-  }
+  const database = await createTestDatabase({ databaseUrl: engine === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined });
   try {
-    return await run(env);
+    return await run(database.env);
   } finally {
-    if (env.DATABASE_URL && base) {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`drop schema if exists ${schema} cascade`);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await database.dispose();
   }
 }
 
