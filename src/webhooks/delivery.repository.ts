@@ -143,14 +143,4 @@ export class DeliveryRepository {
   async releaseEventsOfInterview(executor: Executor, interviewId: string): Promise<void> {
     await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
   }
-
-  /** Unfinished deliveries, for shutdown reports and benchmarks. */
-  async countUnfinished(): Promise<number> {
-    const row = await this.db
-      .selectFrom('webhook_deliveries')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('status', 'in', [DeliveryStatus.PENDING, DeliveryStatus.DELIVERING])
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
 }
