@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../shared/clock.js';
 import type { DeliveryRepository, DeliveryRow } from './delivery.repository.js';
-import type { EndpointRepository } from './endpoint.repository.js';
+import type { EndpointRepository, EndpointRow } from './endpoint.repository.js';
 import type { SecretBox } from './secret-box.js';
 import type { SendResult, WebhookSender } from './sender.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, EVENT_ID_HEADER, signPayload } from './signer.js';
@@ -83,22 +83,9 @@ export interface AttemptReport {
 export async function attemptDelivery(deps: AttemptDeps, row: DeliveryRow, claimToken: string): Promise<AttemptReport> {
   const endpoint = row.endpoint_id ? await deps.endpoints.findById(row.endpoint_id) : undefined;
   const targetUrl = endpoint?.url ?? row.target_url;
-  let result: SendResult;
-  if (!endpoint) {
-    result = { kind: 'blocked', error: 'endpoint deleted before delivery', durationMs: 0 };
-  } else {
-    const secret = deps.secrets.open(endpoint.secret_ciphertext, endpoint.id);
-    result = await deps.sender.send({
-      url: targetUrl,
-      body: row.payload,
-      headers: {
-        ...signPayload(secret, row.payload, deps.clock.now()),
-        [DELIVERY_ID_HEADER]: row.id,
-        [EVENT_HEADER]: row.event,
-        [EVENT_ID_HEADER]: row.event_id,
-      },
-    });
-  }
+  const result: SendResult = endpoint
+    ? await sendSigned(deps, row, endpoint)
+    : { kind: 'blocked', error: 'endpoint deleted before delivery', durationMs: 0 };
   const decision = decide(result, row.attempts + 1, row.max_attempts, deps.policy);
   const now = deps.clock.now();
   const at = now.toISOString();
@@ -117,4 +104,25 @@ export async function attemptDelivery(deps: AttemptDeps, row: DeliveryRow, claim
     return written;
   });
   return { recorded, decision };
+}
+
+/** Signs the stored bytes with the endpoint's current secret and sends them to its current URL. */
+async function sendSigned(deps: AttemptDeps, row: DeliveryRow, endpoint: EndpointRow): Promise<SendResult> {
+  let secret: string;
+  try {
+    secret = deps.secrets.open(endpoint.secret_ciphertext, endpoint.id);
+  } catch {
+    // Recorded as a failed attempt rather than retried for ever.
+    return { kind: 'blocked', error: 'signing secret unreadable: was WEBHOOK_SECRET_KEY or DATA_DIR/webhook-secret.key changed?', durationMs: 0 };
+  }
+  return deps.sender.send({
+    url: endpoint.url,
+    body: row.payload,
+    headers: {
+      ...signPayload(secret, row.payload, deps.clock.now()),
+      [DELIVERY_ID_HEADER]: row.id,
+      [EVENT_HEADER]: row.event,
+      [EVENT_ID_HEADER]: row.event_id,
+    },
+  });
 }
