@@ -38,6 +38,8 @@ export interface Config {
     maxAttempts: number;
     backoffBaseSeconds: number;
     timeoutSeconds: number;
+    /** Base64 of the 32-byte key that encrypts signing secrets at rest; null: generated into DATA_DIR. */
+    secretKey: string | null;
   };
   llm: {
     provider: (typeof LLM_PROVIDERS)[number];
@@ -90,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: read.integer('WEBHOOK_MAX_ATTEMPTS', 3, { min: 1, max: 100 }),
       backoffBaseSeconds: read.number('WEBHOOK_BACKOFF_BASE_SECONDS', 10, { min: 0, max: 86_400 }),
       timeoutSeconds: read.number('WEBHOOK_TIMEOUT_SECONDS', 10, { min: 0.05, max: 300 }),
+      secretKey: read.base64Key('WEBHOOK_SECRET_KEY', 32),
     },
     llm: {
       provider: llmProvider,
@@ -182,6 +185,16 @@ class EnvReader {
     if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
     if (['0', 'false', 'no', 'off'].includes(raw)) return false;
     throw new ConfigError(name, `must be true or false (got "${raw}")`);
+  }
+
+  /** A key given as base64 that must decode to exactly `bytes` bytes. */
+  base64Key(name: string, bytes: number): string | null {
+    const raw = this.raw(name);
+    if (raw === undefined) return null;
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64').length !== bytes) {
+      throw new ConfigError(name, `must be ${bytes} bytes in base64 (e.g. openssl rand -base64 ${bytes})`);
+    }
+    return raw;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {

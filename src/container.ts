@@ -14,6 +14,7 @@ import { InterviewService } from './interviews/interview.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { randomIds, type IdGenerator } from './shared/ids.js';
 import { sql } from 'kysely';
+import { createWebhooks, type WebhookOverrides, type Webhooks } from './webhooks/webhooks.module.js';
 
 export interface Container {
   config: Config;
@@ -23,6 +24,7 @@ export interface Container {
   auth: AuthService;
   interviews: InterviewService;
   rateLimiter: RateLimiter;
+  webhooks: Webhooks;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export interface Container {
 export interface ContainerOverrides {
   clock?: Clock;
   ids?: IdGenerator;
+  webhooks?: WebhookOverrides;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -46,9 +49,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
   redis?.on('error', () => {});
 
+  const interviewRepository = new InterviewRepository(database.db);
+  const webhooks = createWebhooks({ config, database, interviews: interviewRepository, clock, ids, overrides: overrides.webhooks });
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
-    repository: new InterviewRepository(database.db),
+    repository: interviewRepository,
+    resetHooks: [webhooks.resetHook],
     clock,
     ids,
     appEnv: config.appEnv,
@@ -66,11 +72,13 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     auth,
     interviews,
     rateLimiter,
+    webhooks,
     async isHealthy() {
       await sql`select 1`.execute(database.db);
       return true;
     },
     async close() {
+      await webhooks.close();
       redis?.disconnect();
       await database.close();
     },

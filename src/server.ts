@@ -12,7 +12,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, overrides: ContainerOverrides & { logger?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: ContainerOverrides & { logger?: boolean; startWebhookWorker?: boolean } = {},
+): Promise<RunningServer> {
   const container = await createContainer(config, overrides);
   const app = await buildHttpApp(container, {
     logger: overrides.logger === false ? false : { level: config.logLevel },
@@ -22,6 +25,12 @@ export async function startServer(config: Config, overrides: ContainerOverrides 
   } catch (error) {
     await container.close();
     throw error;
+  }
+  // Deliveries start once the API is up; stopping them comes before the database closes.
+  const worker = container.webhooks.worker;
+  if (overrides.startWebhookWorker !== false) {
+    worker.onError = (error) => app.log.error({ err: error }, 'webhook worker error');
+    worker.start();
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -34,6 +43,7 @@ export async function startServer(config: Config, overrides: ContainerOverrides 
     close() {
       closing ??= (async () => {
         await app.close();
+        await worker.stop();
         await container.close();
       })();
       return closing;

@@ -66,7 +66,7 @@ async function benchBare(): Promise<Row> {
 }
 
 async function benchService(engine: 'sqlite' | 'postgres'): Promise<Row[]> {
-  const database = await createTestDatabase(engine === 'postgres' ? flags['database-url'] : null);
+  const database = await createTestDatabase({ databaseUrl: engine === 'postgres' ? flags['database-url'] : undefined });
   try {
     // REDIS_URL is blanked so the in-memory rate limiter is used even when TEST_REDIS_URL is set.
     const env = { ...database.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000000', REDIS_URL: '' };

@@ -1,11 +1,13 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Dialect } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
+import { webhooks } from './migrations/0002-webhooks.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
+    '0002-webhooks': webhooks(dialect),
   };
 }
 

@@ -74,10 +74,56 @@ export interface InterviewLogLinesTable {
   message: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  owner_id: string;
+  url: string;
+  name: string;
+  description: string | null;
+  interview_type: number | null;
+  /** JSON array of event names, or null for all. */
+  event_types: string | null;
+  is_active: number;
+  /** AES-256-GCM, see src/webhooks/secret-box.ts. */
+  secret_ciphertext: string;
+  secret_masked: string;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  seq: Generated<number>;
+  id: string;
+  owner_id: string;
+  endpoint_id: string | null;
+  interview_id: string | null;
+  event: string;
+  event_id: string;
+  dedupe_key: string | null;
+  target_url: string;
+  /** The exact bytes sent (UTF-8 JSON), identical on every retry and redelivery. */
+  payload: string;
+  status: number;
+  attempts: number;
+  max_attempts: number;
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number | null;
+  next_attempt_at: string;
+  claim_token: string | null;
+  lease_until: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   interviews: InterviewsTable;
   transcript_entries: TranscriptEntriesTable;
   interview_log_lines: InterviewLogLinesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -8,12 +8,15 @@ import { installMetrics } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
+import { registerWebhookRoutes } from './routes/webhook.routes.js';
+import type { WebhookService } from '../webhooks/webhook.service.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpDeps {
   auth: AuthService;
   rateLimiter: RateLimiter;
   interviews: InterviewService;
+  webhooks: { service: WebhookService };
   /** Checked by /health: the database answers. */
   isHealthy: () => Promise<boolean>;
 }
@@ -58,6 +61,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   await app.register(async (api) => {
     requireApiKey(api, deps);
     registerInterviewRoutes(api, deps.interviews);
+    registerWebhookRoutes(api, deps.webhooks.service);
   });
   return app;
 }

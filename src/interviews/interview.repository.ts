@@ -24,6 +24,11 @@ export class InterviewRepository {
     return this.db.selectFrom('interviews').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   }
 
+  /** Unscoped, for internal flows (webhook emission) that act for the owner. */
+  findById(id: string, executor: Executor = this.db): Promise<InterviewRow | undefined> {
+    return executor.selectFrom('interviews').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   listTranscript(interviewId: string, executor: Executor = this.db): Promise<TranscriptRow[]> {
     return executor.selectFrom('transcript_entries').selectAll().where('interview_id', '=', interviewId).orderBy('seq').execute();
   }

@@ -14,10 +14,13 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** `base` is a PostgreSQL URL to make a schema in; null means SQLite. */
-export async function createTestDatabase(base: string | null = process.env.TEST_DATABASE_URL || null): Promise<TestDatabase> {
+/** Defaults to TEST_DATABASE_URL / TEST_REDIS_URL; the benchmarks pass their own. */
+export async function createTestDatabase(
+  options: { databaseUrl?: string; redisUrl?: string } = { databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL },
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
-  const redisUrl = process.env.TEST_REDIS_URL;
+  const base = options.databaseUrl;
+  const redisUrl = options.redisUrl;
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (redisUrl) env.REDIS_URL = redisUrl;
   if (!base) {

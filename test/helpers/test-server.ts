@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClock } from './test-clock.js';
 import type { Scope } from '../../src/auth/principal.js';
+import type { ContainerOverrides } from '../../src/container.js';
 
 export interface TestServer {
   url: string;
@@ -18,11 +19,18 @@ export interface TestServer {
 
 let userCounter = 0;
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+export interface TestServerOptions extends ContainerOverrides {
+  startWebhookWorker?: boolean;
+  /** Reuse another server's database (same DATA_DIR / schema) instead of a fresh one. */
+  database?: TestDatabase;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const { database: shared, ...overrides } = options;
+  const database = shared ?? (await createTestDatabase());
   const clock = new TestClock();
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...database.env, ...env });
-  const server = await startServer(config, { logger: false, clock });
+  const server = await startServer(config, { logger: false, clock, ...overrides });
   return {
     url: server.url,
     server,
@@ -50,7 +58,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     async close() {
       await server.close();
-      await database.dispose();
+      if (!shared) await database.dispose();
     },
   };
 }

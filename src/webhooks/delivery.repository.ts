@@ -1,0 +1,146 @@
+// The deliveries table is the durable queue. A row is one attempt series:
+// retries update it in place (same id, same bytes, attempts counting up).
+// Claims take a lease (status 1, claim_token, lease_until); an outcome is
+// recorded only under the claim token that took it, so a worker whose lease
+// expired cannot overwrite the work of the one that took over.
+
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { Database, WebhookDeliveriesTable } from '../db/schema.js';
+import type { Executor } from '../interviews/interview.repository.js';
+import { DeliveryStatus } from './webhook.schemas.js';
+
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewDeliveryRow = Omit<Insertable<WebhookDeliveriesTable>, 'seq'>;
+
+export interface DeliveryFilter {
+  endpointId?: string;
+  interviewId?: string;
+  status?: number;
+  limit: number;
+  offset: number;
+}
+
+export type AttemptRecord = {
+  at: string;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  targetUrl: string;
+} & ({ outcome: 'success' } | { outcome: 'retry'; nextAttemptAt: string } | { outcome: 'failed' });
+
+export class DeliveryRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Inserts the rows whose dedupe_key is free; returns those inserted (a delivered or queued event is not queued again). */
+  async enqueue(executor: Executor, rows: NewDeliveryRow[]): Promise<string[]> {
+    const inserted: string[] = [];
+    for (const row of rows) {
+      const result = await executor
+        .insertInto('webhook_deliveries')
+        .values(row)
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) inserted.push(row.id);
+    }
+    return inserted;
+  }
+
+  async insert(row: NewDeliveryRow): Promise<void> {
+    await this.db.insertInto('webhook_deliveries').values(row).execute();
+  }
+
+  findOwned(id: string, ownerId: string): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(ownerId: string, filter: DeliveryFilter): Promise<DeliveryRow[]> {
+    let query = this.db.selectFrom('webhook_deliveries').selectAll().where('owner_id', '=', ownerId);
+    if (filter.endpointId !== undefined) query = query.where('endpoint_id', '=', filter.endpointId);
+    if (filter.interviewId !== undefined) query = query.where('interview_id', '=', filter.interviewId);
+    if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  }
+
+  /**
+   * Claims up to `limit` due deliveries, each the oldest unfinished one of its
+   * endpoint (so an endpoint never has two in flight and sees enqueue order).
+   * PostgreSQL: FOR UPDATE SKIP LOCKED lets many workers claim at once.
+   * SQLite: the single UPDATE is atomic and status-guarded.
+   */
+  async claimDue(now: string, leaseUntil: string, claimToken: string, limit: number): Promise<DeliveryRow[]> {
+    const lock = this.dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
+    // One pass over the unfinished rows finds each endpoint's head; only a due, pending head is claimable.
+    // (CROSS JOIN makes SQLite drive from the heads; PostgreSQL plans it as an inner join.)
+    const result = await sql<DeliveryRow>`
+      update webhook_deliveries
+         set status = ${DeliveryStatus.DELIVERING}, claim_token = ${claimToken}, lease_until = ${leaseUntil}
+       where status = ${DeliveryStatus.PENDING}
+         and id in (
+           select d.id
+             from (select min(seq) as head
+                     from webhook_deliveries
+                    where status in (${DeliveryStatus.PENDING}, ${DeliveryStatus.DELIVERING})
+                    group by endpoint_id) heads
+             cross join webhook_deliveries d
+            where d.seq = heads.head
+              and d.status = ${DeliveryStatus.PENDING}
+              and d.next_attempt_at <= ${now}
+            order by d.seq
+            limit ${limit}
+            ${lock})
+      returning *`.execute(this.db);
+    return [...result.rows].sort((a, b) => Number(a.seq) - Number(b.seq));
+  }
+
+  /** Hands deliveries whose worker vanished (lease expired) back to the queue. */
+  async releaseExpiredLeases(now: string): Promise<number> {
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: DeliveryStatus.PENDING, claim_token: null, lease_until: null })
+      .where('status', '=', DeliveryStatus.DELIVERING)
+      .where('lease_until', '<', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Records one attempt under the claim; false when the lease was lost meanwhile (nothing written). */
+  async recordAttempt(executor: Executor, id: string, claimToken: string, attempt: AttemptRecord): Promise<boolean> {
+    const common = {
+      attempts: sql<number>`attempts + 1`,
+      response_status: attempt.responseStatus,
+      error: attempt.error,
+      duration_ms: attempt.durationMs,
+      target_url: attempt.targetUrl,
+      claim_token: null,
+      lease_until: null,
+    };
+    const outcome =
+      attempt.outcome === 'success'
+        ? { status: DeliveryStatus.SUCCESS, delivered_at: attempt.at }
+        : attempt.outcome === 'retry'
+          ? { status: DeliveryStatus.PENDING, next_attempt_at: attempt.nextAttemptAt }
+          : // A failed event frees its dedupe key, so emitting it again queues a fresh series.
+            { status: DeliveryStatus.FAILED, dedupe_key: null };
+    const result = await executor
+      .updateTable('webhook_deliveries')
+      .set({ ...common, ...outcome })
+      .where('id', '=', id)
+      .where('claim_token', '=', claimToken)
+      .where('status', '=', DeliveryStatus.DELIVERING)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** After an interview reset its event may be emitted again: free the dedupe keys, keep the history. */
+  async releaseEventsOfInterview(executor: Executor, interviewId: string): Promise<void> {
+    await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
+  }
+}

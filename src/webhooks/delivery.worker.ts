@@ -1,0 +1,113 @@
+// The delivery worker: polls the queue, claims due deliveries under a lease,
+// and runs up to `concurrency` attempts at once (at most one per endpoint,
+// which the claim guarantees). Any number of workers, in any number of
+// processes, can share one database.
+
+import type { Clock } from '../shared/clock.js';
+import type { IdGenerator } from '../shared/ids.js';
+import { attemptDelivery, type AttemptDeps } from './delivery.attempt.js';
+import type { DeliveryRepository } from './delivery.repository.js';
+
+export interface WorkerOptions {
+  pollIntervalMs: number;
+  /** Longer than the per-attempt timeout, so a live worker never loses its claim. */
+  leaseMs: number;
+  concurrency: number;
+}
+
+export class WebhookWorker {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private wakeUp: (() => void) | undefined;
+  private isWoken = false;
+  private lastSweep = 0;
+  /** Where failures of the loop or of recording an attempt are reported. */
+  onError: ((error: unknown) => void) | undefined;
+
+  constructor(
+    private readonly deps: AttemptDeps & { deliveries: DeliveryRepository; clock: Clock; ids: IdGenerator },
+    private readonly options: WorkerOptions,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.lastSweep = 0;
+    this.loop = this.run();
+  }
+
+  /** Something was enqueued or finished: look at the queue now rather than at the next poll. */
+  wake(): void {
+    this.isWoken = true;
+    this.wakeUp?.();
+  }
+
+  /** Stops claiming and waits for the attempts in flight to be recorded. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let isSaturated = false;
+      try {
+        isSaturated = await this.tick();
+      } catch (error) {
+        this.onError?.(error);
+      }
+      if (!isSaturated) await this.sleep();
+    }
+  }
+
+  /** One look at the queue; true when it claimed all it could take (there may be more). */
+  private async tick(): Promise<boolean> {
+    const now = this.deps.clock.now();
+    // The sweep runs at start-up and then once per poll interval.
+    if (now.getTime() - this.lastSweep >= this.options.pollIntervalMs) {
+      this.lastSweep = now.getTime();
+      await this.deps.deliveries.releaseExpiredLeases(now.toISOString());
+    }
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0 || !this.running) return false;
+    const claimToken = this.deps.ids.uuid();
+    const leaseUntil = new Date(now.getTime() + this.options.leaseMs).toISOString();
+    const claimed = await this.deps.deliveries.claimDue(now.toISOString(), leaseUntil, claimToken, free);
+    for (const row of claimed) {
+      const attempt: Promise<unknown> = attemptDelivery(this.deps, row, claimToken)
+        .catch((error: unknown) => this.onError?.(error))
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          this.wake();
+        });
+      this.inFlight.add(attempt);
+    }
+    return claimed.length === free;
+  }
+
+  private sleep(): Promise<void> {
+    if (this.isWoken || !this.running) {
+      this.isWoken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollIntervalMs);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.wakeUp = undefined;
+        self.isWoken = false;
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+}

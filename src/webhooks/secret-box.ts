@@ -1,0 +1,71 @@
+// Signing secrets are encrypted at rest with AES-256-GCM under a server key,
+// so a copy of the database alone cannot forge signatures. The endpoint id is
+// the additional authenticated data: a ciphertext moved to another row fails.
+
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const VERSION = 'v1';
+export const SECRET_KEY_FILE = 'webhook-secret.key';
+
+export class SecretBox {
+  constructor(private readonly key: Buffer) {
+    if (key.length !== 32) throw new Error('the webhook secret key must be 32 bytes');
+  }
+
+  seal(plaintext: string, context: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(':');
+  }
+
+  open(sealed: string, context: string): string {
+    const [version, iv, tag, ciphertext] = sealed.split(':');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('unreadable webhook secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAAD(Buffer.from(context, 'utf8'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
+
+/**
+ * The configured key, or the one in DATA_DIR/webhook-secret.key, created
+ * (mode 0600) on first start. `wx` makes two processes starting at once agree
+ * on one key: the loser of the race reads the winner's file.
+ */
+export function loadSecretKey(configured: string | null, dataDir: string): Buffer {
+  if (configured) return Buffer.from(configured, 'base64');
+  const file = path.resolve(dataDir, SECRET_KEY_FILE);
+  try {
+    return readKeyFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readKeyFile(file);
+}
+
+function readKeyFile(file: string): Buffer {
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
+  return key;
+}
+
+/** A new signing secret: 32 random bytes, URL-safe text (43 characters). */
+export function generateSigningSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function maskSecret(secret: string): string {
+  return secret.slice(0, 6);
+}

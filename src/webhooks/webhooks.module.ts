@@ -1,0 +1,99 @@
+// Builds the webhook parts from configuration: the secret box, the SSRF
+// guard, the sender, the service and the worker. The container calls this once.
+
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { InterviewRepository, ResetHook } from '../interviews/interview.repository.js';
+import type { Clock } from '../shared/clock.js';
+import type { IdGenerator } from '../shared/ids.js';
+import { RETRY_AFTER_CAP_SECONDS, type AttemptDeps } from './delivery.attempt.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { WebhookWorker } from './delivery.worker.js';
+import { EndpointRepository } from './endpoint.repository.js';
+import { NO_EXTRAS, type MediaProcessedSource } from './payload.builder.js';
+import { loadSecretKey, SecretBox } from './secret-box.js';
+import { UndiciWebhookSender } from './sender.js';
+import { createTargetGuard } from './target-guard.js';
+import { WebhookService } from './webhook.service.js';
+
+export interface WebhookOverrides {
+  /** How often an idle worker looks at the queue (default 1000 ms). */
+  pollIntervalMs?: number;
+  /** Claim lease (default: the per-attempt timeout plus 30 s). */
+  leaseMs?: number;
+  concurrency?: number;
+  source?: MediaProcessedSource;
+  random?: () => number;
+}
+
+export interface Webhooks {
+  service: WebhookService;
+  /** The worker started with the server. */
+  worker: WebhookWorker;
+  /** Another worker on the same queue (tests: a successor to a stopped one). */
+  createWorker(onError?: (error: unknown) => void): WebhookWorker;
+  /** Runs inside an interview reset: a retaken interview notifies again. */
+  resetHook: ResetHook;
+  close(): Promise<void>;
+}
+
+export function createWebhooks(input: {
+  config: Config;
+  database: DatabaseHandle;
+  interviews: InterviewRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  overrides?: WebhookOverrides;
+}): Webhooks {
+  const { config, database, clock, ids } = input;
+  const overrides = input.overrides ?? {};
+  const settings = config.webhooks;
+  const timeoutMs = Math.round(settings.timeoutSeconds * 1000);
+  const guard = createTargetGuard({ allowPrivateTargets: settings.allowPrivateTargets });
+  const sender = new UndiciWebhookSender({ timeoutMs, guard });
+  const leaseMs = overrides.leaseMs ?? timeoutMs + 30_000;
+  const deliveries = new DeliveryRepository(database.db, database.dialect);
+  const attemptDeps: AttemptDeps = {
+    db: database.db,
+    deliveries,
+    endpoints: new EndpointRepository(database.db),
+    secrets: new SecretBox(loadSecretKey(settings.secretKey, config.dataDir)),
+    sender,
+    clock,
+    policy: { backoffBaseSeconds: settings.backoffBaseSeconds, retryAfterCapSeconds: RETRY_AFTER_CAP_SECONDS, random: overrides.random ?? Math.random },
+  };
+  const workers = new Set<WebhookWorker>();
+  const createWorker = (onError?: (error: unknown) => void) => {
+    const worker = new WebhookWorker(
+      { ...attemptDeps, ids },
+      { pollIntervalMs: overrides.pollIntervalMs ?? 1000, leaseMs, concurrency: overrides.concurrency ?? 32 },
+    );
+    worker.onError = onError;
+    workers.add(worker);
+    return worker;
+  };
+  const worker = createWorker();
+  const service = new WebhookService({
+    ...attemptDeps,
+    interviews: input.interviews,
+    ids,
+    guard,
+    source: overrides.source ?? NO_EXTRAS,
+    allowInsecureHttp: settings.allowInsecureHttp,
+    maxAttempts: settings.maxAttempts,
+    leaseMs,
+    onEnqueued: () => {
+      for (const w of workers) if (w.isRunning) w.wake();
+    },
+  });
+  return {
+    service,
+    worker,
+    createWorker,
+    resetHook: (tx, interviewId) => deliveries.releaseEventsOfInterview(tx, interviewId),
+    async close() {
+      await Promise.all([...workers].map((w) => w.stop()));
+      await sender.close();
+    },
+  };
+}

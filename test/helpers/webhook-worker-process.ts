@@ -1,0 +1,13 @@
+// A delivery worker in a process of its own, on the database named by the
+// environment, so a test can kill it (SIGKILL) in the middle of a send.
+
+import { loadConfig } from '../../src/config.js';
+import { createContainer } from '../../src/container.js';
+
+const config = loadConfig(process.env);
+const container = await createContainer(config, {
+  webhooks: { pollIntervalMs: 20, leaseMs: Number(process.env.TEST_WEBHOOK_LEASE_MS ?? 30_000) },
+});
+container.webhooks.worker.onError = (error) => process.stderr.write(`worker error: ${String(error)}\n`);
+container.webhooks.worker.start();
+process.stdout.write('ready\n');
