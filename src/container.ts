@@ -14,6 +14,15 @@ import { InterviewService } from './interviews/interview.service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { randomIds, type IdGenerator } from './shared/ids.js';
 import { sql } from 'kysely';
+import { LlmInterviewer } from './interviewer/llm-interviewer.js';
+import type { Interviewer } from './interviewer/interviewer.js';
+import { ScriptedInterviewer } from './interviewer/scripted-interviewer.js';
+import { interviewEndedJob } from './jobs/interview-ended.job.js';
+import { JobRepository } from './jobs/job.repository.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
+import { SessionRepository } from './session/session.repository.js';
+import { SessionService, type SessionLogger } from './session/session.service.js';
 
 export interface Container {
   config: Config;
@@ -23,6 +32,8 @@ export interface Container {
   auth: AuthService;
   interviews: InterviewService;
   rateLimiter: RateLimiter;
+  sessions: SessionService;
+  jobRunner: JobRunner;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -30,6 +41,8 @@ export interface Container {
 export interface ContainerOverrides {
   clock?: Clock;
   ids?: IdGenerator;
+  /** Where session and job problems are reported (the server passes its logger). */
+  log?: SessionLogger;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -58,6 +71,24 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     ? new RedisRateLimiter(redis, config.rateLimitPerMinute, clock)
     : new InMemoryRateLimiter(config.rateLimitPerMinute, clock);
 
+  const log: SessionLogger = overrides.log ?? (() => {});
+  const jobRunner = new JobRunner(database.db, new JobRepository(database.db), clock, ids, {
+    pollMs: config.jobs.pollSeconds * 1000,
+    leaseMs: 60_000,
+    backoffBaseMs: 5_000,
+    onError: (kind, error) => log('error', `job ${kind} failed`, error),
+  }).register(interviewEndedJob);
+  const sessions = new SessionService({
+    repository: new SessionRepository(database.db),
+    leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
+    interviewer: createInterviewer(config, log),
+    clock,
+    ids,
+    settings: config.session,
+    onInterviewEnded: () => void jobRunner.kick(),
+    log,
+  });
+
   return {
     config,
     database,
@@ -66,6 +97,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     auth,
     interviews,
     rateLimiter,
+    sessions,
+    jobRunner,
     async isHealthy() {
       await sql`select 1`.execute(database.db);
       return true;
@@ -75,4 +108,15 @@ export async function createContainer(config: Config, overrides: ContainerOverri
       await database.close();
     },
   };
+}
+
+function createInterviewer(config: Config, log: SessionLogger): Interviewer {
+  if (config.llm.provider !== 'openai' || !config.llm.model) return new ScriptedInterviewer();
+  return new LlmInterviewer({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey,
+    model: config.llm.model,
+    timeoutMs: config.llm.timeoutSeconds * 1000,
+    onFallback: (act, reason) => log('warn', `model unavailable for ${act}; scripted words used (${reason})`),
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
 import { buildHttpApp } from './http/app.js';
+import type { SessionLogger } from './session/session.service.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,16 +14,20 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, overrides: ContainerOverrides & { logger?: boolean } = {}): Promise<RunningServer> {
-  const container = await createContainer(config, overrides);
+  let log: SessionLogger | undefined;
+  const container = await createContainer(config, { ...overrides, log: (level, message, error) => log?.(level, message, error) });
   const app = await buildHttpApp(container, {
     logger: overrides.logger === false ? false : { level: config.logLevel },
   });
+  log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await container.close();
     throw error;
   }
+  container.jobRunner.start();
+  container.sessions.startSweeper();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -33,7 +38,10 @@ export async function startServer(config: Config, overrides: ContainerOverrides 
     url: `http://${host}:${port}`,
     close() {
       closing ??= (async () => {
+        // Live sessions record their disconnection (the page reconnects elsewhere) before the database closes.
         await app.close();
+        await container.sessions.stop();
+        await container.jobRunner.stop();
         await container.close();
       })();
       return closing;

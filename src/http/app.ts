@@ -4,16 +4,19 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
 import { installErrorHandling } from './error-handler.js';
-import { installMetrics } from './metrics.js';
+import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
+import type { SessionService } from '../session/session.service.js';
+import { registerCandidateGateway } from '../session/session.gateway.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpDeps {
   auth: AuthService;
   rateLimiter: RateLimiter;
   interviews: InterviewService;
+  sessions: SessionService;
   /** Checked by /health: the database answers. */
   isHealthy: () => Promise<boolean>;
 }
@@ -47,7 +50,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app, { bodyLimit });
-  installMetrics(app);
+  const metrics = installMetrics(app);
   await installOpenApi(app);
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
@@ -59,5 +62,10 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     requireApiKey(api, deps);
     registerInterviewRoutes(api, deps.interviews);
   });
+  // Candidate routes: authorised by the link alone, outside the API-key context.
+  await app.register(async (candidate) => {
+    await registerCandidateGateway(candidate, deps.sessions);
+  });
+  observeSessionTurns(metrics, deps.sessions);
   return app;
 }
