@@ -93,7 +93,7 @@ export function classifyIntent(text: string, languageCode: number): Intent {
   const normalised = normalise(text);
   if (normalised === '') return 'no_more';
   const tables = wordsFor(languageCode);
-  const isShort = normalised.split(' ').length <= 12;
+  const isShort = normalised.split(' ').length <= 16;
   if (tables.some((t) => mentions(normalised, t.abuse))) return 'abuse';
   if (isShort && tables.some((t) => mentions(normalised, t.repeat))) return 'repeat';
   if (isShort && tables.some((t) => mentions(normalised, t.refusal))) return 'refusal';
