@@ -48,7 +48,8 @@ export interface Config {
     timeoutSeconds: number;
   };
   session: SessionConfig;
-  jobs: { pollSeconds: number };
+  /** `worker: false` makes an API/session-only node that leaves durable jobs to other nodes. */
+  jobs: { pollSeconds: number; worker: boolean };
   sttProvider: (typeof STT_PROVIDERS)[number];
   ttsProvider: (typeof TTS_PROVIDERS)[number];
   storage: (typeof STORAGE_KINDS)[number];
@@ -131,7 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
       sweepSeconds: read.number('SESSION_SWEEP_SECONDS', 30, { min: 0.1, max: 86_400 }),
       maxMessagesPerSecond: read.integer('SESSION_MAX_MESSAGES_PER_SECOND', 20, { min: 1, max: 10_000 }),
     },
-    jobs: { pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }) },
+    jobs: { pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }), worker: read.boolean('JOBS_WORKER', true) },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
     ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
     storage,

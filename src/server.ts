@@ -26,7 +26,7 @@ export async function startServer(config: Config, overrides: ContainerOverrides 
     await container.close();
     throw error;
   }
-  container.jobRunner.start();
+  if (config.jobs.worker) container.jobRunner.start();
   container.sessions.startSweeper();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

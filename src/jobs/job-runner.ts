@@ -35,7 +35,8 @@ export class JobRunner {
   private readonly owner: string;
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
-  private stopped = false;
+  /** Until start(): kick() does nothing, so a node without a worker never runs jobs. */
+  private stopped = true;
 
   constructor(
     private readonly db: Kysely<Database>,
