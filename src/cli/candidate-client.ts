@@ -146,7 +146,14 @@ export async function playInterview(
   const turnMs: number[] = [];
   try {
     const opening = await client.next(['session', 'INTERVIEW_NOT_ALLOWED', 'error'], options.timeoutMs);
-    if (opening.type !== 'session') throw new Error(`session refused: ${JSON.stringify(opening)}`);
+    if (opening.type === 'INTERVIEW_NOT_ALLOWED') {
+      throw new Error(
+        opening.reason === 'interview_ended'
+          ? `the interview has already ended (state ${opening.state}, ending reason ${opening.ending_reason})`
+          : 'another session of this interview is open (INTERVIEW_NOT_ALLOWED)',
+      );
+    }
+    if (opening.type === 'error') throw new Error(`${opening.code}: ${opening.message}`);
     const nothingMore = phrasesFor(opening.language_code).candidateNothingMore;
     let next = 0;
     let sent = 0;
