@@ -1,0 +1,202 @@
+// Session bench: N concurrent simulated interviews against one server process
+// (a child: `npx tsx src/main.ts`), on SQLite and then on PostgreSQL.
+// Measures completion rate, server think time per turn (the server's own
+// session_turn_seconds histogram), client-observed turn latency and memory
+// per live session. Usage: npm run bench:session [-- --sessions 200]
+// PostgreSQL runs when BENCH_DATABASE_URL is set (a fresh schema is used and dropped).
+
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { CandidateClient, playInterview } from '../../src/cli/candidate-client.js';
+import { percentile } from '../../src/cli/simulate.js';
+
+const run = promisify(execFile);
+const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' } } });
+const SESSIONS = Number(values.sessions);
+const ANSWERS = [
+  'I am a backend engineer with six years of experience building Node.js services and leading small teams.',
+  'A race condition happens when two threads access shared state and the result depends on the timing of their execution.',
+  'In my last team two colleagues disagreed about a design; we compared options and a prototype settled it, which was the resolution.',
+];
+
+interface Engine {
+  name: string;
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function sqliteEngine(): Promise<Engine> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
+  return { name: 'SQLite', env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function postgresEngine(base: string): Promise<Engine> {
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
+  const env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: url.toString() };
+  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
+  return {
+    name: process.env.BENCH_REDIS_URL ? 'PostgreSQL + Redis' : 'PostgreSQL',
+    env,
+    async dispose() {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.end();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', SESSION_MAX_MESSAGES_PER_SECOND: '100' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not start');
+}
+
+async function createInterviews(url: string, key: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${url}/interview/create-from-questions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-application-secret-key': key },
+      body: JSON.stringify({
+        job_title: 'Backend Engineer',
+        candidate_id: `bench-${i}`,
+        primary_tech_focus: 'Node.js',
+        questions: [
+          { question: 'What is a race condition?', evaluation_criteria: ['shared state', 'timing'] },
+          { question: 'Tell me about a conflict in your team.', evaluation_criteria: ['situation', 'resolution'] },
+        ],
+      }),
+    });
+    ids.push(((await response.json()) as { interview_id: string }).interview_id);
+  }
+  return ids;
+}
+
+async function metrics(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const values = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || !line.trim()) continue;
+    const space = line.lastIndexOf(' ');
+    values.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return values;
+}
+
+/** Quantile from the cumulative buckets of a histogram delta, interpolated linearly within a bucket. */
+function histogramQuantile(before: Map<string, number>, after: Map<string, number>, name: string, q: number): number {
+  const buckets: [number, number][] = [];
+  for (const [key, value] of after) {
+    const match = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`).exec(key);
+    if (match) buckets.push([match[1] === '+Inf' ? Infinity : Number(match[1]), value - (before.get(key) ?? 0)]);
+  }
+  buckets.sort((a, b) => a[0] - b[0]);
+  const total = buckets.at(-1)?.[1] ?? 0;
+  const rank = q * total;
+  let previousBound = 0;
+  let previousCount = 0;
+  for (const [bound, count] of buckets) {
+    if (count >= rank) {
+      if (bound === Infinity) return previousBound;
+      const inBucket = count - previousCount;
+      return previousBound + (inBucket === 0 ? 0 : ((rank - previousCount) / inBucket) * (bound - previousBound));
+    }
+    previousBound = bound;
+    previousCount = count;
+  }
+  return previousBound;
+}
+
+async function bench(engine: Engine): Promise<string> {
+  const server = await startServer(engine.env);
+  try {
+    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], { env: { ...process.env, ...engine.env } });
+    const key = stdout.trim();
+
+    // Memory: SESSIONS candidates connected and waiting at their introduction.
+    const idle = await createInterviews(server.url, key, SESSIONS);
+    await playInterview(server.url, (await createInterviews(server.url, key, 1))[0]!, ANSWERS); // warm-up
+    const memoryBefore = await metrics(server.url);
+    const clients = await Promise.all(
+      idle.map(async (id) => {
+        const client = await CandidateClient.connect(server.url, id);
+        await client.turn(60_000);
+        return client;
+      }),
+    );
+    const memoryDuring = await metrics(server.url);
+    const heapPerSession = ((memoryDuring.get('nodejs_heap_size_used_bytes') ?? 0) - (memoryBefore.get('nodejs_heap_size_used_bytes') ?? 0)) / SESSIONS;
+    const rssPerSession = ((memoryDuring.get('process_resident_memory_bytes') ?? 0) - (memoryBefore.get('process_resident_memory_bytes') ?? 0)) / SESSIONS;
+    await Promise.all(clients.map((c) => c.close()));
+
+    // Load: SESSIONS whole interviews at once.
+    const ids = await createInterviews(server.url, key, SESSIONS);
+    const before = await metrics(server.url);
+    const started = Date.now();
+    const results = await Promise.allSettled(ids.map((id) => playInterview(server.url, id, ANSWERS, { timeoutMs: 120_000 })));
+    const seconds = (Date.now() - started) / 1000;
+    const after = await metrics(server.url);
+    const completed = results.filter((r) => r.status === 'fulfilled' && r.value.endingReason === 1).length;
+    const turns = results.flatMap((r) => (r.status === 'fulfilled' ? r.value.turnMs : [])).sort((a, b) => a - b);
+    const think = (q: number) => (histogramQuantile(before, after, 'session_turn_seconds', q) * 1000).toFixed(1);
+    return [
+      `| ${engine.name} | ${SESSIONS} | ${completed}/${SESSIONS} (${((100 * completed) / SESSIONS).toFixed(1)} %) | ${seconds.toFixed(1)} s | ${turns.length} |`,
+      `${think(0.5)} ms | ${think(0.99)} ms | ${percentile(turns, 0.5).toFixed(1)} ms | ${percentile(turns, 0.99).toFixed(1)} ms |`,
+      `${(heapPerSession / 1024).toFixed(0)} KiB | ${(rssPerSession / 1024).toFixed(0)} KiB |`,
+    ].join(' ');
+  } finally {
+    process.kill(-server.child.pid!, 'SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+}
+
+const header = [
+  '| engine | sessions | completed | wall time | turns | server think p50 | server think p99 | client turn p50 | client turn p99 | heap / live session | RSS / live session |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+];
+console.log(header.join('\n'));
+const engines: (() => Promise<Engine>)[] = [sqliteEngine];
+if (process.env.BENCH_DATABASE_URL) engines.push(() => postgresEngine(process.env.BENCH_DATABASE_URL!));
+for (const make of engines) {
+  const engine = await make();
+  try {
+    console.log(await bench(engine));
+  } finally {
+    await engine.dispose();
+  }
+}
