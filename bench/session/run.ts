@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CandidateClient, playInterview } from '../../src/cli/candidate-client.js';
 import { percentile } from '../../src/cli/simulate.js';
+import { loadConfig } from '../../src/config.js';
+import { startServer as startInProcess } from '../../src/server.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' } } });
@@ -142,27 +144,47 @@ function histogramQuantile(before: Map<string, number>, after: Map<string, numbe
   return previousBound;
 }
 
+/**
+ * Heap per live session: the server runs in this process (gc exposed), the
+ * candidates in a helper process, so the figure is the server's alone.
+ */
+async function memoryPerSession(engine: Engine): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with NODE_OPTIONS=--expose-gc (npm run bench:session does)');
+  const config = loadConfig({ ...engine.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '10000000' });
+  const server = await startInProcess(config, { logger: false });
+  try {
+    const key = (await server.container.auth.createKey({ userLabel: 'bench-memory', expiresAt: null })).key;
+    await playInterview(server.url, (await createInterviews(server.url, key, 1))[0]!, ANSWERS); // warm-up
+    const ids = await createInterviews(server.url, key, SESSIONS);
+    const helper = spawn('npx', ['tsx', 'bench/session/idle-candidates.ts', server.url, ...ids], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const settle = async () => {
+      for (let i = 0; i < 3; i++) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return process.memoryUsage().heapUsed;
+    };
+    const before = await settle();
+    await new Promise<void>((resolve, reject) => {
+      helper.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      helper.once('exit', (code) => reject(new Error(`idle candidates exited with ${code}`)));
+    });
+    if (server.container.sessions.liveCount !== SESSIONS) throw new Error(`expected ${SESSIONS} live sessions, found ${server.container.sessions.liveCount}`);
+    const during = await settle();
+    helper.stdin!.end();
+    await new Promise((resolve) => helper.once('exit', resolve));
+    return (during - before) / SESSIONS;
+  } finally {
+    await server.close();
+  }
+}
+
 async function bench(engine: Engine): Promise<string> {
   const server = await startServer(engine.env);
   try {
     const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], { env: { ...process.env, ...engine.env } });
     const key = stdout.trim();
-
-    // Memory: SESSIONS candidates connected and waiting at their introduction.
-    const idle = await createInterviews(server.url, key, SESSIONS);
-    await playInterview(server.url, (await createInterviews(server.url, key, 1))[0]!, ANSWERS); // warm-up
-    const memoryBefore = await metrics(server.url);
-    const clients = await Promise.all(
-      idle.map(async (id) => {
-        const client = await CandidateClient.connect(server.url, id);
-        await client.turn(60_000);
-        return client;
-      }),
-    );
-    const memoryDuring = await metrics(server.url);
-    const heapPerSession = ((memoryDuring.get('nodejs_heap_size_used_bytes') ?? 0) - (memoryBefore.get('nodejs_heap_size_used_bytes') ?? 0)) / SESSIONS;
-    const rssPerSession = ((memoryDuring.get('process_resident_memory_bytes') ?? 0) - (memoryBefore.get('process_resident_memory_bytes') ?? 0)) / SESSIONS;
-    await Promise.all(clients.map((c) => c.close()));
 
     // Load: SESSIONS whole interviews at once.
     const ids = await createInterviews(server.url, key, SESSIONS);
@@ -177,7 +199,6 @@ async function bench(engine: Engine): Promise<string> {
     return [
       `| ${engine.name} | ${SESSIONS} | ${completed}/${SESSIONS} (${((100 * completed) / SESSIONS).toFixed(1)} %) | ${seconds.toFixed(1)} s | ${turns.length} |`,
       `${think(0.5)} ms | ${think(0.99)} ms | ${percentile(turns, 0.5).toFixed(1)} ms | ${percentile(turns, 0.99).toFixed(1)} ms |`,
-      `${(heapPerSession / 1024).toFixed(0)} KiB | ${(rssPerSession / 1024).toFixed(0)} KiB |`,
     ].join(' ');
   } finally {
     process.kill(-server.child.pid!, 'SIGTERM');
@@ -186,8 +207,8 @@ async function bench(engine: Engine): Promise<string> {
 }
 
 const header = [
-  '| engine | sessions | completed | wall time | turns | server think p50 | server think p99 | client turn p50 | client turn p99 | heap / live session | RSS / live session |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| engine | sessions | completed | wall time | turns | server think p50 | server think p99 | client turn p50 | client turn p99 | server heap / live session |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ];
 console.log(header.join('\n'));
 const engines: (() => Promise<Engine>)[] = [sqliteEngine];
@@ -195,7 +216,8 @@ if (process.env.BENCH_DATABASE_URL) engines.push(() => postgresEngine(process.en
 for (const make of engines) {
   const engine = await make();
   try {
-    console.log(await bench(engine));
+    const row = await bench(engine);
+    console.log(`${row} ${((await memoryPerSession(engine)) / 1024).toFixed(1)} KiB |`);
   } finally {
     await engine.dispose();
   }
