@@ -28,7 +28,7 @@ export const interviewEndedJob: JobDefinition<InterviewEndedPayload> = {
     }
     return p as InterviewEndedPayload;
   },
-  async handle(payload, { tx, at }) {
+  async record(payload, { tx, at }) {
     await appendLogLine(
       tx,
       payload.interview_id,

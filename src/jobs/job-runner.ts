@@ -1,7 +1,11 @@
-// A generic runner for durable jobs: claims one due job at a time, runs its
-// definition's handler inside a transaction that also marks the job done (so
-// a handler whose effects are database writes runs exactly once), and backs
-// off on failure. Definitions are registered by kind.
+// A generic runner for durable jobs: claims one due job of a kind it knows,
+// runs the definition's `perform` step (outside any transaction: external
+// effects such as HTTP calls, which must be idempotent), then its `record`
+// step inside the transaction that marks the job done (so database effects
+// happen exactly once), and backs off on failure. A worker that lost its
+// lease meanwhile cannot complete the job: its transaction rolls back.
+// (On SQLite one open transaction blocks every writer, so slow work never
+// runs inside `record`.)
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -18,9 +22,12 @@ export interface JobContext {
 export interface JobDefinition<Payload> {
   kind: string;
   maxAttempts: number;
-  /** Rejects a payload this version cannot handle; it then fails without retries. */
+  /** Rejects a payload this version cannot handle (the attempt fails). */
   parse(payload: unknown): Payload;
-  handle(payload: Payload, context: JobContext): Promise<void>;
+  /** External, idempotent work; may run more than once (a retry, a lost lease). */
+  perform?(payload: Payload, context: { at: string; attempt: number }): Promise<void>;
+  /** Database effects, committed together with the job's completion. */
+  record?(payload: Payload, context: JobContext): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -88,18 +95,17 @@ export class JobRunner {
   /** Claims and runs one job; false when none was due. */
   async runOne(): Promise<boolean> {
     const now = this.clock.now();
-    const job = await this.jobs.claimNext(this.owner, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
+    const kinds = [...this.definitions.keys()];
+    if (kinds.length === 0) return false;
+    const job = await this.jobs.claimNext(kinds, this.owner, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
     if (!job) return false;
-    const definition = this.definitions.get(job.kind);
+    const definition = this.definitions.get(job.kind)!;
     const at = this.clock.now().toISOString();
-    if (!definition) {
-      await this.jobs.fail(job.id, this.owner, `no handler registered for kind "${job.kind}"`, null, at);
-      return true;
-    }
     try {
       const payload = definition.parse(JSON.parse(job.payload));
+      await definition.perform?.(payload, { at, attempt: job.attempts });
       await this.db.transaction().execute(async (tx) => {
-        await definition.handle(payload, { tx, at, attempt: job.attempts });
+        await definition.record?.(payload, { tx, at, attempt: job.attempts });
         // Lost the lease meanwhile: roll back, the new owner runs it.
         if (!(await this.jobs.complete(tx, job.id, this.owner, at))) throw new Error('job lease lost');
       });

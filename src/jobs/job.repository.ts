@@ -46,12 +46,13 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<void>
 export class JobRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The oldest due job (or one whose lease expired), claimed for `owner` until `leaseUntil`; null when none is due. */
-  async claimNext(owner: string, now: string, leaseUntil: string): Promise<ClaimedJob | null> {
+  /** The oldest due job of these kinds (or one whose lease expired), claimed for `owner` until `leaseUntil`; null when none is due. */
+  async claimNext(kinds: readonly string[], owner: string, now: string, leaseUntil: string): Promise<ClaimedJob | null> {
     for (let tries = 0; tries < 3; tries++) {
       const candidate = await this.db
         .selectFrom('jobs')
         .select(['id', 'status'])
+        .where('kind', 'in', kinds)
         .where((eb) =>
           eb.or([
             eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
