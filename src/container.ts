@@ -21,7 +21,7 @@ import { interviewEndedJob } from './jobs/interview-ended.job.js';
 import { JobRepository } from './jobs/job.repository.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
-import { SessionRepository } from './session/session.repository.js';
+import { resetSession, SessionRepository } from './session/session.repository.js';
 import { SessionService, type SessionLogger } from './session/session.service.js';
 
 export interface Container {
@@ -66,6 +66,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     ids,
     appEnv: config.appEnv,
     candidateUiUrl: config.candidateUiUrl,
+    resetHooks: [resetSession],
   });
   const rateLimiter = redis
     ? new RedisRateLimiter(redis, config.rateLimitPerMinute, clock)

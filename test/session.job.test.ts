@@ -102,6 +102,20 @@ describe('a job interview in text mode', () => {
     await client.close();
   });
 
+  it('can be taken again after a reset, starting afresh and handed over again', async () => {
+    const id = await createJobInterview(t, key);
+    expect((await playInterview(t.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
+    await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over/));
+    expect((await t.api(key, `/interview/reset/${id}`, { method: 'POST' })).status).toBe(200);
+    expect(await details(t, key, id)).toMatchObject({ state: 0, resume_count: null, transcript: [] });
+    const client = await connect(t, id);
+    expect(await client.next('session')).toMatchObject({ resumed: false, state: 0 });
+    await client.turn();
+    client.send({ type: 'end' });
+    expect((await client.turn()).ended?.ending_reason).toBe(2);
+    await eventually(async () => expect((await logs(t, key, id)).match(/handed over/g)).toHaveLength(2));
+  });
+
   it('is played to the end by the simulator with too few answers', async () => {
     const id = await createJobInterview(t, key);
     const result = await playInterview(t.url, id, [GOOD_ANSWERS[0]!]);

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { InterviewState } from '../interviews/enums.js';
 import { appendLogLine, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
+import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
 import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
 import type { MachineContext } from './state-machine.js';
 
@@ -147,6 +148,17 @@ export class SessionRepository {
   async appendLog(interviewId: string, at: string, level: string, message: string): Promise<void> {
     await appendLogLine(this.db, interviewId, at, level, message);
   }
+}
+
+/**
+ * Reset hook (non-production reset): forgets the session's memory, its lease
+ * and its hand-off job, so the retaken interview starts afresh and is handed
+ * over again when it ends.
+ */
+export async function resetSession(tx: Transaction<Database>, interviewId: string): Promise<void> {
+  await tx.deleteFrom('interview_sessions').where('interview_id', '=', interviewId).execute();
+  await tx.deleteFrom('session_leases').where('interview_id', '=', interviewId).execute();
+  await tx.deleteFrom('jobs').where('dedupe_key', '=', interviewEndedDedupeKey(interviewId)).execute();
 }
 
 async function insertEntries(tx: Transaction<Database>, interviewId: string, at: string, entries: readonly NewEntry[]): Promise<void> {
