@@ -73,6 +73,8 @@ export interface SessionConfig {
   sweepSeconds: number;
   /** Inbound frames per connection per second before frames are refused. */
   maxMessagesPerSecond: number;
+  /** WebSocket ping interval; a connection that misses a pong is dropped (half-open networks). */
+  pingSeconds: number;
 }
 
 /** Thrown for the first bad variable; its message is the one line printed at start-up. */
@@ -131,6 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: read.number('SESSION_LEASE_SECONDS', 20, { min: 0.3, max: 3_600 }),
       sweepSeconds: read.number('SESSION_SWEEP_SECONDS', 30, { min: 0.1, max: 86_400 }),
       maxMessagesPerSecond: read.integer('SESSION_MAX_MESSAGES_PER_SECOND', 20, { min: 1, max: 10_000 }),
+      pingSeconds: read.number('SESSION_PING_SECONDS', 15, { min: 0.1, max: 3_600 }),
     },
     jobs: { pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }), worker: read.boolean('JOBS_WORKER', true) },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),

@@ -1,3 +1,4 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
@@ -73,6 +74,30 @@ describe('disconnect and resume', () => {
     expect(after.slice(0, before.length)).toEqual(before);
     expect(after.filter((e) => e.role === 'user').map((e) => e.control_id)).toEqual(['procedural', 'q1', 'q2', 'procedural']);
     expect(await logs(t, key, id)).toMatch(/candidate disconnected[\s\S]*resumed \(resume 1\)/);
+  });
+});
+
+describe('half-open connections', () => {
+  let pinging: TestServer;
+  let pingKey: string;
+  beforeAll(async () => {
+    pinging = await startTestServer({ SESSION_PING_SECONDS: '0.2' });
+    pingKey = await pinging.createKey();
+  });
+  afterAll(() => pinging?.close());
+
+  it('a candidate whose network went silent (no pongs) is dropped, so the reconnection is not refused', async () => {
+    const id = await createJobInterview(pinging, pingKey);
+    const silent = new WebSocket(`${pinging.url.replace('http', 'ws')}/candidate/interviews/${id}/session`, { autoPong: false });
+    const closed = new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
+    await closed;
+    await eventually(async () => expect(await details(pinging, pingKey, id)).toMatchObject({ user_disconnected: true, state: 4 }));
+    const back = await connect(pinging, id);
+    expect(await back.next('session')).toMatchObject({ resumed: true, resume_count: 1 });
+    expect((await back.turn()).state).toMatchObject({ state: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the real client answers pings and stays
+    expect(back.isClosed).toBe(false);
+    await back.close();
   });
 });
 

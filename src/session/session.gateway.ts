@@ -75,7 +75,18 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
         }
         void opening.then((opened) => opened?.handle(parsed.message));
       });
+      // A network that drops silently leaves a half-open socket that would hold the lease for
+      // minutes: a connection that misses a pong is terminated, which counts as a disconnect.
+      let isAlive = true;
+      socket.on('pong', () => (isAlive = true));
+      const pinger = setInterval(() => {
+        if (!isAlive) return socket.terminate();
+        isAlive = false;
+        socket.ping();
+      }, sessions.settings.pingSeconds * 1000);
+      pinger.unref();
       socket.on('close', () => {
+        clearInterval(pinger);
         closed = true;
         session?.onSocketClosed();
       });
