@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer, type TestServer } from './helpers/test-server.js';
+import { GOOD_ANSWERS, atFirstQuestion, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
+useTestServer({ JOBS_POLL_SECONDS: '0.2', SESSION_MAX_RESUMES: '1' }, (server, k) => ([t, key] = [server, k]));
 
-beforeAll(async () => {
-  t = await startTestServer({ JOBS_POLL_SECONDS: '0.2', SESSION_MAX_RESUMES: '1' });
-  key = await t.createKey();
-});
-afterAll(() => t?.close());
-
-async function startedInterview() {
-  const id = await createJobInterview(t, key);
-  const client = await connect(t, id);
-  await client.turn();
-  await say(client, GOOD_ANSWERS[0]!);
-  return { id, client };
-}
+const startedInterview = () => atFirstQuestion(t, key);
 
 async function expectEnded(id: string, reason: number) {
   expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: reason });
@@ -109,11 +98,7 @@ describe('ending reasons', () => {
 describe('inactivity (ending reason 3)', () => {
   let quiet: TestServer;
   let quietKey: string;
-  beforeAll(async () => {
-    quiet = await startTestServer({ SESSION_INACTIVITY_SECONDS: '0.3', SESSION_INACTIVITY_REMINDERS: '2' });
-    quietKey = await quiet.createKey();
-  });
-  afterAll(() => quiet?.close());
+  useTestServer({ SESSION_INACTIVITY_SECONDS: '0.3', SESSION_INACTIVITY_REMINDERS: '2' }, (server, k) => ([quiet, quietKey] = [server, k]));
 
   it('reminds twice, then ends the interview when no answer comes', async () => {
     const id = await createJobInterview(quiet, quietKey);
@@ -144,11 +129,7 @@ describe('inactivity (ending reason 3)', () => {
 describe('backend faults', () => {
   let broken: TestServer;
   let brokenKey: string;
-  beforeAll(async () => {
-    broken = await startTestServer({ JOBS_POLL_SECONDS: '0.2' });
-    brokenKey = await broken.createKey();
-  });
-  afterAll(() => broken?.close());
+  useTestServer({ JOBS_POLL_SECONDS: '0.2' }, (server, k) => ([broken, brokenKey] = [server, k]));
 
   it('5: a turn that cannot be stored ends the interview with ending reason 5 and a clear error event', async () => {
     const id = await createJobInterview(broken, brokenKey);

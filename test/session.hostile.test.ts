@@ -1,17 +1,12 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, connect, createJobInterview, details, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
-
-beforeAll(async () => {
-  t = await startTestServer({ SESSION_MAX_MESSAGES_PER_SECOND: '10' });
-  key = await t.createKey();
-});
-afterAll(() => t?.close());
+useTestServer({ SESSION_MAX_MESSAGES_PER_SECOND: '10' }, (server, k) => ([t, key] = [server, k]));
 
 async function started() {
   const id = await createJobInterview(t, key);

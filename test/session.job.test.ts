@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
+import { useTestServer, type TestServer } from './helpers/test-server.js';
+import { GOOD_ANSWERS, atFirstQuestion, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
-
-beforeAll(async () => {
-  t = await startTestServer({ JOBS_POLL_SECONDS: '0.2' });
-  key = await t.createKey();
-});
-afterAll(() => t?.close());
+useTestServer({ JOBS_POLL_SECONDS: '0.2' }, (server, k) => ([t, key] = [server, k]));
 
 describe('a job interview in text mode', () => {
   it('runs greeting, introduction, every question in order, candidate questions and closing, and ends completed', async () => {
@@ -64,10 +59,7 @@ describe('a job interview in text mode', () => {
   });
 
   it('asks one follow-up when an answer is thin, then moves on even if the second answer is thin too', async () => {
-    const id = await createJobInterview(t, key);
-    const client = await connect(t, id);
-    await client.turn();
-    await say(client, GOOD_ANSWERS[0]!);
+    const { client } = await atFirstQuestion(t, key);
     const followUp = await say(client, 'Not sure.');
     expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
     expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: expect.stringMatching(/more detail/) })]);
@@ -77,20 +69,14 @@ describe('a job interview in text mode', () => {
   });
 
   it('asks a follow-up for a long answer that touches none of the evaluation criteria', async () => {
-    const id = await createJobInterview(t, key);
-    const client = await connect(t, id);
-    await client.turn();
-    await say(client, GOOD_ANSWERS[0]!);
+    const { client } = await atFirstQuestion(t, key);
     const followUp = await say(client, 'I really enjoy working with people and I think communication is the most important thing in any company anywhere.');
     expect(followUp.state?.path).toEqual([10, 6]);
     await client.close();
   });
 
   it('repeats the current question on request, by message and by words', async () => {
-    const id = await createJobInterview(t, key);
-    const client = await connect(t, id);
-    await client.turn();
-    await say(client, GOOD_ANSWERS[0]!);
+    const { id, client } = await atFirstQuestion(t, key);
     client.send({ type: 'repeat' });
     const repeated = await client.turn();
     expect(repeated.state).toMatchObject({ state: 6, path: [11, 6], next_question_index: 1 });

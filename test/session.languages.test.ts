@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
 import { phrasesFor } from '../src/interviewer/phrases.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, connect, createJobInterview, createScreeningInterview, details } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
-
-beforeAll(async () => {
-  t = await startTestServer();
-  key = await t.createKey();
-});
-afterAll(() => t?.close());
+useTestServer({}, (server, k) => ([t, key] = [server, k]));
 
 const LANGUAGES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 

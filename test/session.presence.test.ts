@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { startTestServer, useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
 
 let t: TestServer;
@@ -80,11 +80,7 @@ describe('disconnect and resume', () => {
 describe('half-open connections', () => {
   let pinging: TestServer;
   let pingKey: string;
-  beforeAll(async () => {
-    pinging = await startTestServer({ SESSION_PING_SECONDS: '0.2' });
-    pingKey = await pinging.createKey();
-  });
-  afterAll(() => pinging?.close());
+  useTestServer({ SESSION_PING_SECONDS: '0.2' }, (server, k) => ([pinging, pingKey] = [server, k]));
 
   it('a candidate whose network went silent (no pongs) is dropped, so the reconnection is not refused', async () => {
     const id = await createJobInterview(pinging, pingKey);
@@ -104,11 +100,7 @@ describe('half-open connections', () => {
 describe('the reconnect grace period', () => {
   let short: TestServer;
   let shortKey: string;
-  beforeAll(async () => {
-    short = await startTestServer({ SESSION_RECONNECT_GRACE_SECONDS: '0.6', SESSION_SWEEP_SECONDS: '0.2', SESSION_LEASE_SECONDS: '1' });
-    shortKey = await short.createKey();
-  });
-  afterAll(() => short?.close());
+  useTestServer({ SESSION_RECONNECT_GRACE_SECONDS: '0.6', SESSION_SWEEP_SECONDS: '0.2', SESSION_LEASE_SECONDS: '1' }, (server, k) => ([short, shortKey] = [server, k]));
 
   it('a candidate who does not come back within the grace period ends the interview for inactivity', async () => {
     const id = await createJobInterview(short, shortKey);

@@ -5,19 +5,14 @@
 // per live session. Usage: npm run bench:session [-- --sessions 200]
 // PostgreSQL runs when BENCH_DATABASE_URL is set (a fresh schema is used and dropped).
 
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { execFile, spawn } from 'node:child_process';
+import { parseArgs, promisify } from 'node:util';
 import { CandidateClient, playInterview } from '../../src/cli/candidate-client.js';
 import { percentile } from '../../src/cli/simulate.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer as startInProcess } from '../../src/server.js';
+import { startChildServer } from '../../test/helpers/child-server.js';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' } } });
@@ -30,62 +25,13 @@ const ANSWERS = [
 
 interface Engine {
   name: string;
-  env: Record<string, string>;
-  dispose(): Promise<void>;
+  database: TestDatabase;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function sqliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
-  return { name: 'SQLite', env: { DATA_DIR: dir }, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function postgresEngine(base: string): Promise<Engine> {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-session-'));
-  const env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: url.toString() };
-  if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-  return {
-    name: process.env.BENCH_REDIS_URL ? 'PostgreSQL + Redis' : 'PostgreSQL',
-    env,
-    async dispose() {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('npx', ['tsx', 'src/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', SESSION_MAX_MESSAGES_PER_SECOND: '100' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not start');
+async function engine(databaseUrl?: string): Promise<Engine> {
+  const database = await createTestDatabase({ databaseUrl, redisUrl: databaseUrl ? process.env.BENCH_REDIS_URL : undefined });
+  const name = database.engine === 'sqlite' ? 'SQLite' : database.env.REDIS_URL ? 'PostgreSQL + Redis' : 'PostgreSQL';
+  return { name, database };
 }
 
 async function createInterviews(url: string, key: string, count: number): Promise<string[]> {
@@ -151,7 +97,7 @@ function histogramQuantile(before: Map<string, number>, after: Map<string, numbe
 async function memoryPerSession(engine: Engine): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with NODE_OPTIONS=--expose-gc (npm run bench:session does)');
-  const config = loadConfig({ ...engine.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '10000000' });
+  const config = loadConfig({ ...engine.database.env, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '10000000' });
   const server = await startInProcess(config, { logger: false });
   try {
     const key = (await server.container.auth.createKey({ userLabel: 'bench-memory', expiresAt: null })).key;
@@ -181,9 +127,12 @@ async function memoryPerSession(engine: Engine): Promise<number> {
 }
 
 async function bench(engine: Engine): Promise<string> {
-  const server = await startServer(engine.env);
+  const server = await startChildServer(
+    { ...engine.database.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', SESSION_MAX_MESSAGES_PER_SECOND: '100' },
+    { stderr: 'inherit' },
+  );
   try {
-    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], { env: { ...process.env, ...engine.env } });
+    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], { env: { ...process.env, ...engine.database.env } });
     const key = stdout.trim();
 
     // Load: SESSIONS whole interviews at once.
@@ -201,8 +150,7 @@ async function bench(engine: Engine): Promise<string> {
       `${think(0.5)} ms | ${think(0.99)} ms | ${percentile(turns, 0.5).toFixed(1)} ms | ${percentile(turns, 0.99).toFixed(1)} ms |`,
     ].join(' ');
   } finally {
-    process.kill(-server.child.pid!, 'SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await server.stop('SIGTERM');
   }
 }
 
@@ -211,14 +159,12 @@ const header = [
   '|---|---|---|---|---|---|---|---|---|---|',
 ];
 console.log(header.join('\n'));
-const engines: (() => Promise<Engine>)[] = [sqliteEngine];
-if (process.env.BENCH_DATABASE_URL) engines.push(() => postgresEngine(process.env.BENCH_DATABASE_URL!));
-for (const make of engines) {
-  const engine = await make();
+for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL].filter((url, i) => i === 0 || url)) {
+  const current = await engine(databaseUrl);
   try {
-    const row = await bench(engine);
-    console.log(`${row} ${((await memoryPerSession(engine)) / 1024).toFixed(1)} KiB |`);
+    const row = await bench(current);
+    console.log(`${row} ${((await memoryPerSession(current)) / 1024).toFixed(1)} KiB |`);
   } finally {
-    await engine.dispose();
+    await current.database.dispose();
   }
 }

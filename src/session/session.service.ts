@@ -76,26 +76,18 @@ export class SessionService {
       connection.close(CloseCode.NOT_FOUND, 'interview not found');
       return null;
     }
-    if (isFinished(row.state)) return refuseEnded(connection, row);
+    if (isFinished(row.state)) return refuse(connection, row, 'interview_ended');
 
     const connectionId = `session:${this.deps.ids.uuid()}`;
     if (this.stopping || !(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
-      connection.send({
-        type: 'INTERVIEW_NOT_ALLOWED',
-        reason: 'session_active',
-        state: row.state,
-        ending_reason: row.ending_reason,
-        message: 'Another session of this interview is open. Close it first.',
-      });
-      connection.close(CloseCode.NOT_ALLOWED, 'INTERVIEW_NOT_ALLOWED');
-      return null;
+      return refuse(connection, row, 'session_active');
     }
     try {
       // Read again under the lease: the previous holder may have ended it meanwhile.
       const fresh = await this.deps.repository.findInterview(interviewId);
       if (!fresh || isFinished(fresh.state)) {
         await this.deps.leases.release(interviewId, connectionId);
-        return fresh ? refuseEnded(connection, fresh) : null;
+        return fresh ? refuse(connection, fresh, 'interview_ended') : null;
       }
       this.cancelGrace(interviewId);
       let brief;
@@ -250,14 +242,15 @@ export class SessionService {
   }
 }
 
-function refuseEnded(connection: SessionConnection, row: InterviewRow): null {
-  connection.send({
-    type: 'INTERVIEW_NOT_ALLOWED',
-    reason: 'interview_ended',
-    state: row.state,
-    ending_reason: row.ending_reason,
-    message: 'This interview has already ended and cannot be taken again.',
-  });
-  connection.close(CloseCode.ENDED, 'interview ended');
+const REFUSALS = {
+  session_active: { message: 'Another session of this interview is open. Close it first.', close: CloseCode.NOT_ALLOWED },
+  interview_ended: { message: 'This interview has already ended and cannot be taken again.', close: CloseCode.ENDED },
+} as const;
+
+/** INTERVIEW_NOT_ALLOWED, then the close code of the reason. */
+function refuse(connection: SessionConnection, row: InterviewRow, reason: keyof typeof REFUSALS): null {
+  const { message, close } = REFUSALS[reason];
+  connection.send({ type: 'INTERVIEW_NOT_ALLOWED', reason, state: row.state, ending_reason: row.ending_reason, message });
+  connection.close(close, 'INTERVIEW_NOT_ALLOWED');
   return null;
 }

@@ -67,3 +67,12 @@ export const GOOD_ANSWERS = [
   'A race condition happens when two threads access shared state and the result depends on the timing of their execution, for example two updates of one counter.',
   'In my last team two colleagues disagreed about a design; I described the situation to both, we compared options, and the resolution was a short prototype that settled it.',
 ];
+
+/** A job interview whose candidate has introduced themselves and now faces q1. */
+export async function atFirstQuestion(t: TestServer, key: string, overrides: Record<string, unknown> = {}) {
+  const id = await createJobInterview(t, key, overrides);
+  const client = await connect(t, id);
+  await client.turn();
+  await say(client, GOOD_ANSWERS[0]!);
+  return { id, client };
+}

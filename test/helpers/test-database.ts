@@ -14,10 +14,16 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** By default from TEST_DATABASE_URL / TEST_REDIS_URL; the session bench passes its own. */
+export async function createTestDatabase(
+  options: { databaseUrl?: string | undefined; redisUrl?: string | undefined } = {
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    redisUrl: process.env.TEST_REDIS_URL,
+  },
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
-  const base = process.env.TEST_DATABASE_URL;
-  const redisUrl = process.env.TEST_REDIS_URL;
+  const base = options.databaseUrl;
+  const redisUrl = options.redisUrl;
   const env: Record<string, string> = { DATA_DIR: dataDir };
   if (redisUrl) env.REDIS_URL = redisUrl;
   if (!base) {
