@@ -38,9 +38,9 @@ export async function startServer(config: Config, overrides: ContainerOverrides 
     url: `http://${host}:${port}`,
     close() {
       closing ??= (async () => {
-        // Live sessions record their disconnection (the page reconnects elsewhere) before the database closes.
-        await app.close();
+        // Live sessions close with 1001 and record their disconnection first, so the page can resume on another node at once.
         await container.sessions.stop();
+        await app.close();
         await container.jobRunner.stop();
         await container.close();
       })();

@@ -46,7 +46,7 @@ async function reconnect(url: string, id: string): Promise<CandidateClient> {
   }, 15_000);
 }
 
-describe('a server killed with SIGKILL mid-interview', () => {
+describe('a server process that stops mid-interview', () => {
   it('loses nothing: the candidate reconnects to the restarted server and finishes', { timeout: 90_000 }, async () => {
     const id = await createJobInterview(t, key);
     const first = await startChild();
@@ -91,6 +91,19 @@ describe('a server killed with SIGKILL mid-interview', () => {
     const done = await t.server.container.database.db.selectFrom('jobs').select(['status', 'attempts']).where('dedupe_key', '=', `interview.ended:${id}`).executeTakeFirstOrThrow();
     expect(done.status).toBe('done');
     await second.stop('SIGKILL');
+  });
+
+  it('a graceful stop (SIGTERM) records the disconnection and frees the session at once for another node', { timeout: 90_000 }, async () => {
+    const id = await createJobInterview(t, key);
+    const first = await startChild({ SESSION_LEASE_SECONDS: '60' });
+    const client = await open(first.url, id);
+    await first.stop('SIGTERM');
+    expect((await client.closed).code).toBe(1001);
+    expect(await details(t, key, id)).toMatchObject({ state: 4, user_disconnected: true });
+    // The lease (60 s) was released on the way out, so the page can resume elsewhere right away.
+    const back = await CandidateClient.connect(t.url, id);
+    expect(await back.next(['session', 'INTERVIEW_NOT_ALLOWED'])).toMatchObject({ type: 'session', resumed: true });
+    await back.close();
   });
 
   it('the grace period still expires after a restart (the sweep)', { timeout: 90_000 }, async () => {

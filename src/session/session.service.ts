@@ -78,8 +78,12 @@ export class SessionService {
     }
     if (isFinished(row.state)) return refuse(connection, row, 'interview_ended');
 
+    if (this.stopping) {
+      connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+      return null;
+    }
     const connectionId = `session:${this.deps.ids.uuid()}`;
-    if (this.stopping || !(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
+    if (!(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
       return refuse(connection, row, 'session_active');
     }
     try {
