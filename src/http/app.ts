@@ -7,6 +7,7 @@ import { installErrorHandling } from './error-handler.js';
 import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { registerCandidatePage } from './routes/candidate-page.routes.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
 import type { SessionService } from '../session/session.service.js';
 import { registerCandidateGateway } from '../session/session.gateway.js';
@@ -65,6 +66,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   // Candidate routes: authorised by the link alone, outside the API-key context.
   await app.register(async (candidate) => {
     await registerCandidateGateway(candidate, deps.sessions);
+    registerCandidatePage(candidate);
   });
   observeSessionTurns(metrics, deps.sessions);
   return app;
