@@ -249,6 +249,7 @@ export class LiveSession {
       this.stopped = true;
       this.stopTimers();
       this.connection.close(CloseCode.ENDED, 'interview ended');
+      await this.service.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
       this.service.detach(this, { startGrace: false });
       return;
     }

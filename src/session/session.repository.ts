@@ -96,7 +96,12 @@ export class SessionRepository {
           .where('interview_id', '=', turn.interviewId)
           .execute();
       }
-      for (const line of turn.logLines) await appendLogLine(tx, turn.interviewId, turn.at, 'info', line);
+      if (turn.logLines.length > 0) {
+        await tx
+          .insertInto('interview_log_lines')
+          .values(turn.logLines.map((message) => ({ interview_id: turn.interviewId, at: turn.at, level: 'info', message })))
+          .execute();
+      }
       if (turn.job) await enqueueJob(tx, turn.job);
     });
   }
