@@ -73,7 +73,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     : new InMemoryRateLimiter(config.rateLimitPerMinute, clock);
 
   const log: SessionLogger = overrides.log ?? (() => {});
-  const jobRunner = new JobRunner(database.db, new JobRepository(database.db), clock, ids, {
+  const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, ids, {
     pollMs: config.jobs.pollSeconds * 1000,
     leaseMs: 60_000,
     backoffBaseMs: 5_000,

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000) {
-  const r = new JobRunner(handle.db, new JobRepository(handle.db), clock, randomIds, { pollMs: 60_000, leaseMs, backoffBaseMs: 1_000 });
+  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, randomIds, { pollMs: 60_000, leaseMs, backoffBaseMs: 1_000 });
   for (const d of definitions) r.register(d);
   return r;
 }
@@ -79,6 +79,20 @@ describe('durable jobs', () => {
     await running;
     expect(effects).toEqual(['fresh', 'stale']);
     expect(await job('slow')).toMatchObject([{ status: 'done', attempts: 2 }]);
+  });
+
+  it('two workers draining one queue run every job exactly once', async () => {
+    for (let i = 0; i < 30; i++) await enqueue('race', String(i));
+    const runs: string[] = [];
+    const definition: JobDefinition<unknown> = { kind: 'race', maxAttempts: 3, parse: (p) => p, record: async (p) => void runs.push((p as { subject: string }).subject) };
+    const [a, b] = [runner([definition]), runner([definition])];
+    a.start();
+    b.start();
+    await Promise.all([a.kick(), b.kick()]);
+    await a.stop();
+    await b.stop();
+    expect(runs.sort()).toEqual(Array.from({ length: 30 }, (_, i) => String(i)).sort());
+    expect(new Set((await job('race')).map((j) => j.status))).toEqual(new Set(['done']));
   });
 
   it('a runner leaves jobs of kinds it does not know to runners that do', async () => {

@@ -2,7 +2,8 @@
 // change that causes it; claims are status-guarded updates with a lease, so a
 // job whose worker died is claimed again once the lease expires.
 
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../interviews/interview.repository.js';
 
@@ -44,40 +45,40 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<void>
 }
 
 export class JobRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  /** The oldest due job of these kinds (or one whose lease expired), claimed for `owner` until `leaseUntil`; null when none is due. */
+  /**
+   * The oldest due job of these kinds (or one whose lease expired), claimed for
+   * `owner` until `leaseUntil` in one statement; null when none is due. The
+   * guard repeats the due condition, so of two workers racing for one row only
+   * one update matches; PostgreSQL also skips rows another worker is claiming.
+   */
   async claimNext(kinds: readonly string[], owner: string, now: string, leaseUntil: string): Promise<ClaimedJob | null> {
-    for (let tries = 0; tries < 3; tries++) {
-      const candidate = await this.db
-        .selectFrom('jobs')
-        .select(['id', 'status'])
-        .where('kind', 'in', kinds)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
-          ]),
-        )
-        .orderBy('run_at')
-        .limit(1)
-        .executeTakeFirst();
-      if (!candidate) return null;
-      // Guarded by the status seen: of two workers racing for it, exactly one update matches.
-      const claimed = await this.db
-        .updateTable('jobs')
-        .set((eb) => ({ status: 'running', lease_owner: owner, lease_expires_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
-        .where('id', '=', candidate.id)
-        .where((eb) =>
-          candidate.status === 'pending'
-            ? eb('status', '=', 'pending')
-            : eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<', now)]),
-        )
-        .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
-        .executeTakeFirst();
-      if (claimed) return { id: claimed.id, kind: claimed.kind, payload: claimed.payload, attempts: claimed.attempts, maxAttempts: claimed.max_attempts };
-    }
-    return null;
+    const isDue = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb.or([
+        eb.and([eb('jobs.status', '=', 'pending'), eb('jobs.run_at', '<=', now)]),
+        eb.and([eb('jobs.status', '=', 'running'), eb('jobs.lease_expires_at', '<', now)]),
+      ]);
+    const claimed = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'running', lease_owner: owner, lease_expires_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('jobs.id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('jobs.id')
+          .where('jobs.kind', 'in', kinds)
+          .where(isDue)
+          .orderBy('jobs.run_at')
+          .limit(1)
+          .$if(this.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
+      )
+      .where(isDue)
+      .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
+      .executeTakeFirst();
+    return claimed ? { id: claimed.id, kind: claimed.kind, payload: claimed.payload, attempts: claimed.attempts, maxAttempts: claimed.max_attempts } : null;
   }
 
   async complete(executor: Executor, id: string, owner: string, now: string): Promise<boolean> {
