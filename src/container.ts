@@ -82,7 +82,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const sessions = new SessionService({
     repository: new SessionRepository(database.db),
     leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
-    interviewer: createInterviewer(config, log),
+    interviewer: createInterviewer(config),
     clock,
     ids,
     settings: config.session,
@@ -111,13 +111,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   };
 }
 
-function createInterviewer(config: Config, log: SessionLogger): Interviewer {
+function createInterviewer(config: Config): Interviewer {
   if (config.llm.provider !== 'openai' || !config.llm.model) return new ScriptedInterviewer();
   return new LlmInterviewer({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,
     model: config.llm.model,
     timeoutMs: config.llm.timeoutSeconds * 1000,
-    onFallback: (act, reason) => log('warn', `model unavailable for ${act}; scripted words used (${reason})`),
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { phrasesFor } from '../src/interviewer/phrases.js';
 import { FakeOpenAi, type FakeMode } from './helpers/fake-openai.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, connect, createJobInterview, details, say } from './helpers/session.js';
+import { GOOD_ANSWERS, connect, createJobInterview, details, logs, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
@@ -34,25 +34,27 @@ async function thinAnswer(text: string) {
 
 describe('the LLM interviewer', () => {
   it('writes the follow-up under the same state machine; the fixed parts stay scripted', async () => {
-    const { client, opening, q1, followUp } = await thinAnswer('Not sure.');
+    const { id, client, opening, q1, followUp } = await thinAnswer('Not sure.');
     expect(opening.said[1]!.text).toBe(phrasesFor(1).askIntro);
     expect(q1.said.at(-1)!.text).toBe('Question 1 of 2: What is a race condition?');
     expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
     expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: 'MODEL: Which concrete example from your work shows this best?' })]);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]!.model).toBe('test-model');
+    expect(await logs(t, key, id)).toMatch(/follow_up written by the model/);
     await client.close();
   });
 
   it.each<FakeMode>(['slow', 'broken', 'malformed-json', 'unusable-content'])('falls back to the scripted follow-up when the model is %s', async (mode) => {
     model.mode = mode;
     const started = Date.now();
-    const { client, followUp } = await thinAnswer('Not sure.');
+    const { id, client, followUp } = await thinAnswer('Not sure.');
     expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
     expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: phrasesFor(1).followUp })]);
     expect(Date.now() - started).toBeLessThan(2_500);
     const q2 = await say(client, GOOD_ANSWERS[1]!);
     expect(q2.said.at(-1)).toMatchObject({ control_id: 'q2' });
+    expect(await logs(t, key, id)).toMatch(/model unavailable for follow_up \(.+\); scripted words used/);
     await client.close();
   });
 

@@ -29,10 +29,18 @@ export interface RenderRequest {
   candidateText: string | null;
 }
 
+export interface Utterance {
+  text: string;
+  /** Who wrote it: the phrase tables, the model, or the phrase tables because the model failed. */
+  source: 'scripted' | 'model' | 'fallback';
+  /** Why the model was not used, for the interview log. */
+  problem?: string;
+}
+
 export interface Interviewer {
   readonly name: string;
   /** One utterance per act, in order. Must not throw for a well-formed request. */
-  render(request: RenderRequest): Promise<string[]>;
+  render(request: RenderRequest): Promise<Utterance[]>;
 }
 
 export class InvalidInterviewDataError extends Error {

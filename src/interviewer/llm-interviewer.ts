@@ -6,7 +6,7 @@
 
 import OpenAI from 'openai';
 import type { Act } from '../session/state-machine.js';
-import type { InterviewBrief, Interviewer, RenderRequest } from './interviewer.js';
+import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
 import { phrasesFor } from './phrases.js';
 import { renderAct } from './scripted-interviewer.js';
 
@@ -15,8 +15,6 @@ export interface LlmInterviewerOptions {
   apiKey: string | null;
   model: string;
   timeoutMs: number;
-  /** Called on every fallback, for the interview log and metrics. */
-  onFallback?: (act: Act['kind'], reason: string) => void;
 }
 
 const MAX_UTTERANCE = 600;
@@ -54,17 +52,17 @@ export class LlmInterviewer implements Interviewer {
     });
   }
 
-  async render(request: RenderRequest): Promise<string[]> {
-    const out: string[] = [];
+  async render(request: RenderRequest): Promise<Utterance[]> {
+    const out: Utterance[] = [];
     for (const act of request.acts) {
       const task = taskFor(act, request.brief);
-      out.push(task ? await this.write(task, act, request) : renderAct(act, request.brief));
+      out.push(task ? await this.write(task, act, request) : { text: renderAct(act, request.brief), source: 'scripted' });
     }
     return out;
   }
 
-  private async write(task: string, act: Act, request: RenderRequest): Promise<string> {
-    const fallback = renderAct(act, request.brief);
+  private async write(task: string, act: Act, request: RenderRequest): Promise<Utterance> {
+    const fallback = (problem: string): Utterance => ({ text: renderAct(act, request.brief), source: 'fallback', problem });
     try {
       const completion = await this.client.chat.completions.create(
         {
@@ -80,14 +78,9 @@ export class LlmInterviewer implements Interviewer {
         { timeout: this.options.timeoutMs, maxRetries: 0 },
       );
       const utterance = parseUtterance(completion.choices?.[0]?.message?.content);
-      if (utterance === null) {
-        this.options.onFallback?.(act.kind, 'unusable model output');
-        return fallback;
-      }
-      return utterance;
+      return utterance === null ? fallback('unusable model output') : { text: utterance, source: 'model' };
     } catch (error) {
-      this.options.onFallback?.(act.kind, error instanceof Error ? error.message.slice(0, 200) : 'model call failed');
-      return fallback;
+      return fallback(error instanceof Error ? error.message.slice(0, 200) : 'model call failed');
     }
   }
 }

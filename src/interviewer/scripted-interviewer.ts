@@ -2,14 +2,14 @@
 
 import { EndingReason } from '../interviews/enums.js';
 import type { Act } from '../session/state-machine.js';
-import type { InterviewBrief, Interviewer, RenderRequest } from './interviewer.js';
+import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
 import { phrasesFor, type PhraseTable } from './phrases.js';
 
 export class ScriptedInterviewer implements Interviewer {
   readonly name = 'scripted';
 
-  async render(request: RenderRequest): Promise<string[]> {
-    return request.acts.map((act) => renderAct(act, request.brief));
+  async render(request: RenderRequest): Promise<Utterance[]> {
+    return request.acts.map((act) => ({ text: renderAct(act, request.brief), source: 'scripted' }));
   }
 }
 

@@ -196,8 +196,14 @@ export class LiveSession {
   ): Promise<void> {
     const { interviewer, repository } = this.service.deps;
     const candidateText = options.candidateEntry?.content ?? null;
-    const texts = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
-    const assistant = step.acts.map((act: Act, i): NewEntry => ({ role: 'assistant', content: texts[i] ?? '', controlId: controlIdOf(act) }));
+    const utterances = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
+    const assistant = step.acts.map((act: Act, i): NewEntry => ({ role: 'assistant', content: utterances[i]?.text ?? '', controlId: controlIdOf(act) }));
+    const authorship = step.acts.flatMap((act, i) => {
+      const u = utterances[i];
+      if (u?.source === 'model') return [`${act.kind} written by the model`];
+      if (u?.source === 'fallback') return [`model unavailable for ${act.kind} (${u.problem ?? 'unknown'}); scripted words used`];
+      return [];
+    });
     const at = this.service.now();
     const ended = isFinished(step.context.state);
     const from = this.context.state;
@@ -210,7 +216,7 @@ export class LiveSession {
       context: step.context,
       interviewChanges: options.interviewChanges,
       callLength: this.callLength(),
-      logLines: [...(options.logLines ?? []), ...path, ...endLine],
+      logLines: [...(options.logLines ?? []), ...authorship, ...path, ...endLine],
       job: ended ? this.service.handoffJob(this.interviewId, step.context, at) : undefined,
       startedAt: options.startedAt,
     });
