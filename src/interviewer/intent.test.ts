@@ -21,6 +21,10 @@ describe('classifying what the candidate said', () => {
     expect(classifyIntent('In my last job we had to repeat the deployment three times because the health checks kept failing in staging.', 1)).toBe('content');
   });
 
+  it('treats a long answer that quotes an insult as an answer, not as abuse', () => {
+    expect(classifyIntent("In my last job a customer shouted 'you idiot' at me, and I calmly resolved it by listening and offering a refund.", 1)).toBe('content');
+  });
+
   it('recognises the simulated candidate\'s closing words in every language', () => {
     for (let code = 1; code <= 9; code++) expect(classifyIntent(phrasesFor(code).candidateNothingMore, code)).toBe('no_more');
   });

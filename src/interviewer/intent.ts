@@ -85,19 +85,20 @@ function mentions(text: string, phrases: readonly string[]): boolean {
 }
 
 /**
- * The candidate's intent. Abuse outranks everything; a request to repeat
- * counts only in a short utterance, so an answer that merely uses the word
- * "repeat" is still an answer.
+ * The candidate's intent. Every rule applies to a short utterance only, so an
+ * answer that merely uses a word ("we had to repeat the deployment", "the
+ * customer called me an idiot") is still an answer. Abuse outranks the rest.
  */
 export function classifyIntent(text: string, languageCode: number): Intent {
   const normalised = normalise(text);
   if (normalised === '') return 'no_more';
   const tables = wordsFor(languageCode);
   const isShort = normalised.split(' ').length <= 16;
+  if (!isShort) return 'content';
   if (tables.some((t) => mentions(normalised, t.abuse))) return 'abuse';
-  if (isShort && tables.some((t) => mentions(normalised, t.repeat))) return 'repeat';
-  if (isShort && tables.some((t) => mentions(normalised, t.refusal))) return 'refusal';
-  if (isShort && (tables.some((t) => mentions(normalised, t.noMore)) || /^(no|nein|non|nej|nee|لا|नहीं)[.!]?$/.test(normalised))) return 'no_more';
+  if (tables.some((t) => mentions(normalised, t.repeat))) return 'repeat';
+  if (tables.some((t) => mentions(normalised, t.refusal))) return 'refusal';
+  if (tables.some((t) => mentions(normalised, t.noMore)) || /^(no|nein|non|nej|nee|لا|नहीं)[.!]?$/.test(normalised)) return 'no_more';
   return 'content';
 }
 
