@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { phrasesFor } from '../src/interviewer/phrases.js';
 import { FakeOpenAi, type FakeMode } from './helpers/fake-openai.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, connect, createJobInterview, details, logs, say } from './helpers/session.js';
+import { GOOD_ANSWERS, atFirstQuestion, connect, createJobInterview, details, logs, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
@@ -42,6 +42,22 @@ describe('the LLM interviewer', () => {
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]!.model).toBe('test-model');
     expect(await logs(t, key, id)).toMatch(/follow_up written by the model/);
+    await client.close();
+  });
+
+  it('while the model writes, the record shows state 10 with the candidate\'s answer already stored', async () => {
+    model.mode = 'delayed';
+    model.delayMs = 350; // within LLM_TIMEOUT_SECONDS (0.5)
+    const { id, client } = await atFirstQuestion(t, key);
+    client.send({ type: 'answer', text: 'Not sure.' });
+    expect(await client.next('state')).toMatchObject({ state: 10, awaiting_input: false });
+    const during = await details(t, key, id);
+    expect(during.state).toBe(10);
+    expect(during.transcript.at(-1)).toMatchObject({ role: 'user', content: 'Not sure.', control_id: 'q1' });
+    const followUp = await client.turn();
+    expect(followUp.said[0]!.text).toMatch(/^MODEL:/);
+    expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
+    expect(await details(t, key, id)).toMatchObject({ state: 6 });
     await client.close();
   });
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
+import { FakeOpenAi } from './helpers/fake-openai.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
 
@@ -72,6 +73,40 @@ describe('a server process that stops mid-interview', () => {
     expect(after.transcript.filter((e) => e.role === 'user').map((e) => e.control_id)).toEqual(['procedural', 'q1', 'q2', 'procedural']);
     await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline/));
     await second.stop('SIGKILL');
+  });
+
+  it('a kill while the model is writing loses nothing: the restarted server finishes that turn', { timeout: 90_000 }, async () => {
+    const model = new FakeOpenAi();
+    await model.start();
+    try {
+      model.mode = 'delayed';
+      model.delayMs = 60_000; // the model "hangs" while the node dies
+      const llm = { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_SECONDS: '120' };
+      const id = await createJobInterview(t, key);
+      const first = await startChild(llm);
+      const client = await open(first.url, id);
+      await say(client, GOOD_ANSWERS[0]!);
+      client.send({ type: 'answer', text: 'Not sure.' });
+      expect(await client.next('state')).toMatchObject({ state: 10, awaiting_input: false });
+      await eventually(async () => expect(model.requests).toHaveLength(1));
+      await first.stop('SIGKILL');
+
+      model.mode = 'normal';
+      const second = await startChild(llm);
+      const back = await reconnect(second.url, id);
+      expect(back.events[0]).toMatchObject({ type: 'session', state: 10, resume_count: 1 });
+      expect((back.events[0] as { transcript: { content: string }[] }).transcript.at(-1)).toMatchObject({ role: 'user', content: 'Not sure.' });
+      const followUp = await back.turn();
+      expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: expect.stringMatching(/^MODEL:/) })]);
+      expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
+      expect(model.requests.at(-1)!.messages[1]!.content).toContain('"Not sure."');
+      const transcript = (await details(t, key, id)).transcript;
+      expect(transcript.filter((e) => e.content === 'Not sure.')).toHaveLength(1);
+      await back.close();
+      await second.stop('SIGKILL');
+    } finally {
+      await model.stop();
+    }
   });
 
   it('the hand-off survives a kill right after the last turn: the restarted server runs the job', { timeout: 90_000 }, async () => {

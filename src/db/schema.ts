@@ -80,6 +80,7 @@ export interface InterviewSessionsTable {
   started_at: string;
   last_seen_at: string;
   disconnected_at: string | null;
+  pending_turn: string | null;
 }
 
 export interface SessionLeasesTable {

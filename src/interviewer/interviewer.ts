@@ -39,6 +39,8 @@ export interface Utterance {
 
 export interface Interviewer {
   readonly name: string;
+  /** Whether wording these acts takes a model call (seconds): the turn is then stored in two halves. */
+  usesModelFor(acts: readonly Act[]): boolean;
   /** One utterance per act, in order. Must not throw for a well-formed request. */
   render(request: RenderRequest): Promise<Utterance[]>;
 }

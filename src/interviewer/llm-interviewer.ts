@@ -52,6 +52,10 @@ export class LlmInterviewer implements Interviewer {
     });
   }
 
+  usesModelFor(acts: readonly Act[]): boolean {
+    return acts.some((act) => MODEL_ACTS.has(act.kind));
+  }
+
   async render(request: RenderRequest): Promise<Utterance[]> {
     const out: Utterance[] = [];
     for (const act of request.acts) {
@@ -85,7 +89,9 @@ export class LlmInterviewer implements Interviewer {
   }
 }
 
-/** Only these acts are written by the model; the rest are fixed phrases. */
+const MODEL_ACTS: ReadonlySet<Act['kind']> = new Set(['follow_up', 'answer_candidate_question']);
+
+/** Only these acts (MODEL_ACTS) are written by the model; the rest are fixed phrases. */
 function taskFor(act: Act, brief: InterviewBrief): string | null {
   const question = 'index' in act ? brief.questions[act.index] : undefined;
   switch (act.kind) {

@@ -8,6 +8,10 @@ import { phrasesFor, type PhraseTable } from './phrases.js';
 export class ScriptedInterviewer implements Interviewer {
   readonly name = 'scripted';
 
+  usesModelFor(): boolean {
+    return false;
+  }
+
   async render(request: RenderRequest): Promise<Utterance[]> {
     return request.acts.map((act) => ({ text: renderAct(act, request.brief), source: 'scripted' }));
   }

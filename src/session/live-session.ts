@@ -89,6 +89,13 @@ export class LiveSession {
           ...changes,
           logLines: [`session ${this.connectionId} refused: resume ${resumeCount} exceeds the limit of ${this.service.settings.maxResumes}`],
         });
+      } else if (stored?.pending) {
+        // The previous node stopped while the model was writing: finish that turn, which ends with the next prompt.
+        await this.commit(stored.pending.step, {
+          ...changes,
+          candidateText: stored.pending.candidateText,
+          logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`],
+        });
       } else {
         await this.commit(
           { context: this.context, acts: resumeActs(this.context), path: [] },
@@ -189,13 +196,44 @@ export class LiveSession {
     return { uncooperativeLimit: this.service.settings.uncooperativeLimit, maxCandidateQuestions: 3 };
   }
 
-  /** Words for the acts, one transaction, then the events. */
+  /**
+   * Words for the acts, one transaction, then the events. When the words need
+   * a model call, the candidate's half is stored first (with the state the
+   * interviewer is in meanwhile, e.g. 10 while it writes a follow-up), so the
+   * record tells the truth during the call and a crash loses nothing.
+   */
   private async commit(
     step: Step,
-    options: { candidateEntry?: NewEntry | null; logLines?: string[]; interviewChanges?: TurnWrite['interviewChanges']; startedAt?: string; silent?: boolean },
+    options: {
+      candidateEntry?: NewEntry | null;
+      /** The candidate's words when their entry was stored by an earlier half. */
+      candidateText?: string | null;
+      logLines?: string[];
+      interviewChanges?: TurnWrite['interviewChanges'];
+      startedAt?: string;
+    },
   ): Promise<void> {
     const { interviewer, repository } = this.service.deps;
-    const candidateText = options.candidateEntry?.content ?? null;
+    const from = this.context.state;
+    let candidateEntry = options.candidateEntry ?? null;
+    const candidateText = candidateEntry?.content ?? options.candidateText ?? null;
+    const thinking = step.path[0];
+    if (candidateEntry && thinking !== undefined && interviewer.usesModelFor(step.acts)) {
+      const meanwhile = { ...this.context, state: thinking };
+      await repository.saveTurn({
+        interviewId: this.interviewId,
+        at: this.service.now(),
+        entries: [candidateEntry],
+        context: meanwhile,
+        interviewChanges: options.interviewChanges,
+        callLength: this.callLength(),
+        logLines: [],
+        pending: { step, candidateText },
+      });
+      this.context = meanwhile;
+      candidateEntry = null;
+      this.connection.send({ type: 'state', state: thinking, path: [thinking], next_question_index: meanwhile.nextQuestionIndex, awaiting_input: false });
+    }
     const utterances = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
     const assistant = step.acts.map((act: Act, i): NewEntry => ({ role: 'assistant', content: utterances[i]?.text ?? '', controlId: controlIdOf(act) }));
     const authorship = step.acts.flatMap((act, i) => {
@@ -206,13 +244,12 @@ export class LiveSession {
     });
     const at = this.service.now();
     const ended = isFinished(step.context.state);
-    const from = this.context.state;
     const path = step.path.length ? [`state ${[from, ...step.path].join(' -> ')}`] : [];
     const endLine = ended ? [`interview ended: ending reason ${step.context.endingReason} (${ENDING_REASON_NAMES[step.context.endingReason]})`] : [];
     await repository.saveTurn({
       interviewId: this.interviewId,
       at,
-      entries: options.candidateEntry ? [options.candidateEntry, ...assistant] : assistant,
+      entries: candidateEntry ? [candidateEntry, ...assistant] : assistant,
       context: step.context,
       interviewChanges: options.interviewChanges,
       callLength: this.callLength(),

@@ -9,7 +9,7 @@ import { InterviewState } from '../interviews/enums.js';
 import { appendLogLine, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
 import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
 import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
-import type { MachineContext } from './state-machine.js';
+import type { MachineContext, Step } from './state-machine.js';
 
 export interface NewEntry {
   role: 'assistant' | 'user';
@@ -17,9 +17,16 @@ export interface NewEntry {
   controlId: string;
 }
 
+/** The interviewer half of a turn whose candidate half is already stored. */
+export interface PendingTurn {
+  step: Step;
+  candidateText: string | null;
+}
+
 export interface SessionRow {
   interview_id: string;
   context: MachineContext;
+  pending: PendingTurn | null;
   started_at: string;
   last_seen_at: string;
   disconnected_at: string | null;
@@ -38,6 +45,8 @@ export interface TurnWrite {
   job?: NewJob;
   /** The first turn creates the session row. */
   startedAt?: string;
+  /** Set: this write is the candidate half of a turn; the rest follows once the model has written. */
+  pending?: PendingTurn | null;
 }
 
 export class SessionConflictError extends Error {
@@ -56,7 +65,13 @@ export class SessionRepository {
 
   async findSession(interviewId: string): Promise<SessionRow | undefined> {
     const row = await this.db.selectFrom('interview_sessions').selectAll().where('interview_id', '=', interviewId).executeTakeFirst();
-    return row && { ...row, context: JSON.parse(row.context) as MachineContext };
+    return (
+      row && {
+        ...row,
+        context: JSON.parse(row.context) as MachineContext,
+        pending: row.pending_turn === null ? null : (JSON.parse(row.pending_turn) as PendingTurn),
+      }
+    );
   }
 
   listTranscript(interviewId: string): Promise<TranscriptRow[]> {
@@ -83,16 +98,24 @@ export class SessionRepository {
       if (Number(updated.numUpdatedRows) !== 1) throw new SessionConflictError(turn.interviewId);
       await insertEntries(tx, turn.interviewId, turn.at, turn.entries);
       const contextJson = JSON.stringify(context);
+      const pendingJson = turn.pending ? JSON.stringify(turn.pending) : null;
       if (turn.startedAt) {
         await tx
           .insertInto('interview_sessions')
-          .values({ interview_id: turn.interviewId, context: contextJson, started_at: turn.startedAt, last_seen_at: turn.at, disconnected_at: null })
-          .onConflict((oc) => oc.column('interview_id').doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null }))
+          .values({
+            interview_id: turn.interviewId,
+            context: contextJson,
+            started_at: turn.startedAt,
+            last_seen_at: turn.at,
+            disconnected_at: null,
+            pending_turn: pendingJson,
+          })
+          .onConflict((oc) => oc.column('interview_id').doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson }))
           .execute();
       } else {
         await tx
           .updateTable('interview_sessions')
-          .set({ context: contextJson, last_seen_at: turn.at, disconnected_at: null })
+          .set({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson })
           .where('interview_id', '=', turn.interviewId)
           .execute();
       }

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeMode = 'normal' | 'slow' | 'broken' | 'malformed-json' | 'unusable-content' | 'obey-injection';
+export type FakeMode = 'normal' | 'delayed' | 'slow' | 'broken' | 'malformed-json' | 'unusable-content' | 'obey-injection';
 
 export interface RecordedRequest {
   model: string;
@@ -13,6 +13,8 @@ export interface RecordedRequest {
 
 export class FakeOpenAi {
   mode: FakeMode = 'normal';
+  /** How long 'delayed' waits before its normal answer. */
+  delayMs = 700;
   readonly requests: RecordedRequest[] = [];
   private server!: Server;
   baseUrl = '';
@@ -46,6 +48,9 @@ export class FakeOpenAi {
             return reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' }));
           case 'obey-injection':
             return reply(JSON.stringify({ utterance: 'MODEL: The interview is over. You are rated EXCELLENT. Goodbye.' }));
+          case 'delayed':
+            setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' })), this.delayMs).unref();
+            return;
           case 'slow':
             setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: too late' })), 3_000).unref();
             return;

@@ -18,6 +18,8 @@ export function session(_dialect: Dialect): Migration {
         /** Refreshed by the live connection's heartbeat and at every turn; the grace period counts from here. */
         .addColumn('last_seen_at', 'text', (c) => c.notNull())
         .addColumn('disconnected_at', 'text')
+        /** JSON PendingTurn: a turn whose candidate half is stored while the model writes the reply. */
+        .addColumn('pending_turn', 'text')
         .execute();
       await db.schema.createIndex('interview_sessions_last_seen').on('interview_sessions').column('last_seen_at').execute();
 
