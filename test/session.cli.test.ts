@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, useTestServer, type TestServer } from './helpers/test-server.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, createScreeningInterview, details } from './helpers/session.js';
 
 const run = promisify(execFile);

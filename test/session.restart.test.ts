@@ -144,7 +144,7 @@ describe('a server process that stops mid-interview', () => {
   it('the grace period still expires after a restart (the sweep)', { timeout: 90_000 }, async () => {
     const id = await createJobInterview(t, key);
     const first = await startChild();
-    const client = await open(first.url, id);
+    await open(first.url, id);
     await first.stop('SIGKILL');
     const second = await startChild({ SESSION_RECONNECT_GRACE_SECONDS: '1.5', SESSION_SWEEP_SECONDS: '0.3' });
     await eventually(async () => expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: 3 }), 20_000);

@@ -7,7 +7,7 @@
 
 import { execFile, spawn } from 'node:child_process';
 import { parseArgs, promisify } from 'node:util';
-import { CandidateClient, playInterview } from '../../src/cli/candidate-client.js';
+import { playInterview } from '../../src/cli/candidate-client.js';
 import { percentile } from '../../src/cli/simulate.js';
 import { loadConfig } from '../../src/config.js';
 import { startServer as startInProcess } from '../../src/server.js';

@@ -132,7 +132,7 @@ export class SessionService {
     return promise;
   }
 
-  handoffJob(interviewId: string, context: MachineContext, at: string): NewJob {
+  handoffJob(interviewId: string, context: Pick<MachineContext, 'state' | 'endingReason'>, at: string): NewJob {
     return {
       id: this.deps.ids.uuid(),
       kind: INTERVIEW_ENDED_JOB,
@@ -226,23 +226,19 @@ export class SessionService {
     this.graceTimers.delete(interviewId);
   }
 
+  /** The stored interview cannot be run at all: state 3 with ending reason 5, handed over like any end. */
   private async fault(row: InterviewRow, connectionId: string, connection: SessionConnection, problem: string): Promise<void> {
-    const context = transition({ ...(await this.contextOf(row)) }, { type: 'fault' }).context;
+    const outcome = { state: InterviewState.ERROR, endingReason: EndingReason.ENDED_DUE_TO_ERRROR };
     const at = this.now();
     try {
-      await this.deps.repository.markFaulted(row.id, at, context.endingReason, problem, this.handoffJob(row.id, context, at));
+      await this.deps.repository.markFaulted(row.id, at, outcome.endingReason, problem, this.handoffJob(row.id, outcome, at));
       this.deps.onInterviewEnded?.();
     } finally {
       await this.deps.leases.release(row.id, connectionId);
     }
     connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'this interview cannot be run; the team has been notified', fatal: true });
-    connection.send({ type: 'ended', state: context.state, ending_reason: context.endingReason, ending_reason_name: ENDING_REASON_NAMES[context.endingReason] ?? '' });
+    connection.send({ type: 'ended', state: outcome.state, ending_reason: outcome.endingReason, ending_reason_name: ENDING_REASON_NAMES[outcome.endingReason] ?? '' });
     connection.close(CloseCode.SERVER_ERROR, 'interview error');
-  }
-
-  private async contextOf(row: InterviewRow): Promise<MachineContext> {
-    const session = await this.deps.repository.findSession(row.id);
-    return session?.context ?? { state: row.state as InterviewState, nextQuestionIndex: row.next_question_index, questionCount: 0, kind: 'job_interview', followUpAsked: false, strikes: 0, candidateQuestions: 0, endingReason: 0 };
   }
 }
 
