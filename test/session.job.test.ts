@@ -56,6 +56,9 @@ describe('a job interview in text mode', () => {
     ]);
     expect(final.transcript.every((e) => e.video_time === null && !Number.isNaN(Date.parse(e.created_at)))).toBe(true);
     await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline \(state 2, ending reason 1\)/));
+    const metrics = await (await fetch(`${t.url}/metrics`)).text();
+    expect(Number(/^session_turn_seconds_count (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(5); // one per candidate message
+    expect(metrics).toMatch(/^session_live \d+$/m);
   });
 
   it('asks one follow-up when an answer is thin, then moves on even if the second answer is thin too', async () => {
