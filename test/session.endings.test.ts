@@ -113,6 +113,19 @@ describe('inactivity (ending reason 3)', () => {
     expect(await details(quiet, quietKey, id)).toMatchObject({ state: 2, ending_reason: 3 });
   });
 
+  it('typing (activity) postpones the reminder without a turn', async () => {
+    const id = await createJobInterview(quiet, quietKey);
+    const client = await connect(quiet, id);
+    await client.turn();
+    const typing = setInterval(() => client.send({ type: 'activity' }), 100);
+    await new Promise((resolve) => setTimeout(resolve, 900)); // three silence periods, all filled with typing
+    clearInterval(typing);
+    expect(client.events.filter((e) => e.type === 'utterance')).toHaveLength(2); // greeting and intro request only
+    expect((await client.turn()).said[0]!.text).toMatch(/still there/);
+    expect((await details(quiet, quietKey, id)).transcript.filter((e) => e.role === 'user')).toEqual([]);
+    await client.close();
+  });
+
   it('an answer resets the reminders', async () => {
     const id = await createJobInterview(quiet, quietKey);
     const client = await connect(quiet, id);

@@ -155,6 +155,10 @@ export class LiveSession {
       case 'ping':
         this.connection.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
         return;
+      case 'activity':
+        // Typing counts as presence: the silence clock starts again, the reminders already sent stay counted.
+        this.armSilenceTimer();
+        return;
       case 'answer':
         return this.answer(message.text);
       case 'repeat':

@@ -36,12 +36,14 @@ export const ClientErrorMessage = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The candidate is typing (or speaking): postpones the inactivity reminders without a turn. */
+export const ActivityMessage = Type.Object({ type: Type.Literal('activity') }, { additionalProperties: false });
 export const PingMessage = Type.Object(
   { type: Type.Literal('ping'), id: Type.Optional(Text({ maxLength: 64 })) },
   { additionalProperties: false },
 );
 
-export const ClientMessage = Type.Union([AnswerMessage, RepeatMessage, EndMessage, ClientErrorMessage, PingMessage]);
+export const ClientMessage = Type.Union([AnswerMessage, RepeatMessage, EndMessage, ClientErrorMessage, ActivityMessage, PingMessage]);
 export type ClientMessage = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
 
@@ -50,6 +52,7 @@ const MEMBERS: Record<ClientMessageType, TSchema> = {
   repeat: RepeatMessage,
   end: EndMessage,
   client_error: ClientErrorMessage,
+  activity: ActivityMessage,
   ping: PingMessage,
 };
 

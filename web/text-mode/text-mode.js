@@ -69,6 +69,10 @@
     text.value = '';
     form.hidden = true;
   });
+  var lastActivity = 0;
+  text.addEventListener('input', function () {
+    if (Date.now() - lastActivity > 5000) { lastActivity = Date.now(); send({ type: 'activity' }); }
+  });
   document.getElementById('repeat').addEventListener('click', function () { send({ type: 'repeat' }); });
   document.getElementById('end').addEventListener('click', function () {
     if (confirm('End the interview now?')) send({ type: 'end' });
