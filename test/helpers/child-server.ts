@@ -22,24 +22,37 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts the server on a free port. The port is free when chosen but another
+ * process may take it before the child binds it: a child that exits early is
+ * started again on another port. The error names the child's last stderr lines.
+ */
 export async function startChildServer(env: Record<string, string>, options: { stderr?: 'inherit' | 'ignore' } = {}): Promise<ChildServer> {
-  const port = await freePort();
-  const child = spawn('npx', ['tsx', 'src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', options.stderr ?? 'ignore'],
-    detached: true,
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
-    await exited;
-  };
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child, stop };
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const child = spawn('npx', ['tsx', 'src/main.ts'], {
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2_000);
+      if (options.stderr === 'inherit') process.stderr.write(chunk);
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const url = `http://127.0.0.1:${port}`;
+    const stop = async (signal: NodeJS.Signals) => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, signal);
+      await exited;
+    };
+    for (let i = 0; i < 300 && child.exitCode === null; i++) {
+      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child, stop };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await stop('SIGKILL');
+    lastError = stderr.trim().split('\n').slice(-3).join(' | ');
   }
-  await stop('SIGKILL');
-  throw new Error('the server child did not start');
+  throw new Error(`the server child did not start: ${lastError || 'no output'}`);
 }
