@@ -46,11 +46,37 @@ export interface Config {
     baseUrl: string | null;
     apiKey: string | null;
     model: string | null;
+    /** Per model call; past it the scripted interviewer answers instead. */
+    timeoutSeconds: number;
   };
+  session: SessionConfig;
+  /** `worker: false` makes an API/session-only node that leaves durable jobs to other nodes. */
+  jobs: { pollSeconds: number; worker: boolean };
   sttProvider: (typeof STT_PROVIDERS)[number];
   ttsProvider: (typeof TTS_PROVIDERS)[number];
   storage: (typeof STORAGE_KINDS)[number];
   s3: S3Config | null;
+}
+
+/** The live candidate session (src/session/). */
+export interface SessionConfig {
+  /** How long a dropped session keeps its state (the spec's 15 minutes). */
+  reconnectGraceSeconds: number;
+  /** Reconnections allowed; one more ends the interview with reason 7. */
+  maxResumes: number;
+  /** Silence before each reminder, and after the last one before the end (reason 3). */
+  inactivitySeconds: number;
+  inactivityReminders: number;
+  /** Refusals or abuse before the interview ends as uncooperative (reason 4). */
+  uncooperativeLimit: number;
+  /** The one-session-per-interview lease; renewed every third of it while connected. */
+  leaseSeconds: number;
+  /** How often every node looks for dropped sessions past their grace period. */
+  sweepSeconds: number;
+  /** Inbound frames per connection per second before frames are refused. */
+  maxMessagesPerSecond: number;
+  /** WebSocket ping interval; a connection that misses a pong is dropped (half-open networks). */
+  pingSeconds: number;
 }
 
 /** Thrown for the first bad variable; its message is the one line printed at start-up. */
@@ -99,7 +125,20 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: read.optionalUrl('LLM_BASE_URL', ['http:', 'https:']),
       apiKey: read.optionalString('LLM_API_KEY'),
       model: read.optionalString('LLM_MODEL'),
+      timeoutSeconds: read.number('LLM_TIMEOUT_SECONDS', 8, { min: 0.05, max: 300 }),
     },
+    session: {
+      reconnectGraceSeconds: read.number('SESSION_RECONNECT_GRACE_SECONDS', 900, { min: 0.1, max: 7 * 86_400 }),
+      maxResumes: read.integer('SESSION_MAX_RESUMES', 5, { min: 0, max: 1_000 }),
+      inactivitySeconds: read.number('SESSION_INACTIVITY_SECONDS', 120, { min: 0.1, max: 86_400 }),
+      inactivityReminders: read.integer('SESSION_INACTIVITY_REMINDERS', 2, { min: 0, max: 20 }),
+      uncooperativeLimit: read.integer('SESSION_UNCOOPERATIVE_LIMIT', 3, { min: 1, max: 100 }),
+      leaseSeconds: read.number('SESSION_LEASE_SECONDS', 20, { min: 0.3, max: 3_600 }),
+      sweepSeconds: read.number('SESSION_SWEEP_SECONDS', 30, { min: 0.1, max: 86_400 }),
+      maxMessagesPerSecond: read.integer('SESSION_MAX_MESSAGES_PER_SECOND', 20, { min: 1, max: 10_000 }),
+      pingSeconds: read.number('SESSION_PING_SECONDS', 15, { min: 0.1, max: 3_600 }),
+    },
+    jobs: { pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }), worker: read.boolean('JOBS_WORKER', true) },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
     ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
     storage,

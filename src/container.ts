@@ -15,6 +15,15 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { randomIds, type IdGenerator } from './shared/ids.js';
 import { sql } from 'kysely';
 import { createWebhooks, type WebhookOverrides, type Webhooks } from './webhooks/webhooks.module.js';
+import { LlmInterviewer } from './interviewer/llm-interviewer.js';
+import type { Interviewer } from './interviewer/interviewer.js';
+import { ScriptedInterviewer } from './interviewer/scripted-interviewer.js';
+import { interviewEndedJob } from './jobs/interview-ended.job.js';
+import { JobRepository } from './jobs/job.repository.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
+import { resetSession, SessionRepository } from './session/session.repository.js';
+import { SessionService, type SessionLogger } from './session/session.service.js';
 
 export interface Container {
   config: Config;
@@ -25,6 +34,8 @@ export interface Container {
   interviews: InterviewService;
   rateLimiter: RateLimiter;
   webhooks: Webhooks;
+  sessions: SessionService;
+  jobRunner: JobRunner;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -33,6 +44,8 @@ export interface ContainerOverrides {
   clock?: Clock;
   ids?: IdGenerator;
   webhooks?: WebhookOverrides;
+  /** Where session and job problems are reported (the server passes its logger). */
+  log?: SessionLogger;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
@@ -54,7 +67,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
     repository: interviewRepository,
-    resetHooks: [webhooks.resetHook],
+    resetHooks: [webhooks.resetHook, resetSession],
     clock,
     ids,
     appEnv: config.appEnv,
@@ -63,6 +76,24 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const rateLimiter = redis
     ? new RedisRateLimiter(redis, config.rateLimitPerMinute, clock)
     : new InMemoryRateLimiter(config.rateLimitPerMinute, clock);
+
+  const log: SessionLogger = overrides.log ?? (() => {});
+  const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, ids, {
+    pollMs: config.jobs.pollSeconds * 1000,
+    leaseMs: 60_000,
+    backoffBaseMs: 5_000,
+    onError: (kind, error) => log('error', `job ${kind} failed`, error),
+  }).register(interviewEndedJob);
+  const sessions = new SessionService({
+    repository: new SessionRepository(database.db),
+    leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
+    interviewer: createInterviewer(config),
+    clock,
+    ids,
+    settings: config.session,
+    onInterviewEnded: () => void jobRunner.kick(),
+    log,
+  });
 
   return {
     config,
@@ -73,6 +104,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     interviews,
     rateLimiter,
     webhooks,
+    sessions,
+    jobRunner,
     async isHealthy() {
       await sql`select 1`.execute(database.db);
       return true;
@@ -83,4 +116,14 @@ export async function createContainer(config: Config, overrides: ContainerOverri
       await database.close();
     },
   };
+}
+
+function createInterviewer(config: Config): Interviewer {
+  if (config.llm.provider !== 'openai' || !config.llm.model) return new ScriptedInterviewer();
+  return new LlmInterviewer({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey,
+    model: config.llm.model,
+    timeoutMs: config.llm.timeoutSeconds * 1000,
+  });
 }

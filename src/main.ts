@@ -21,7 +21,15 @@ async function main(): Promise<void> {
     `interview service listening on ${server.url}`,
   );
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // A process group signal can arrive twice (a wrapper such as npx or tsx relays it again):
+    // the second must not cut the graceful stop short. A second Ctrl-C still forces the exit.
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(1);
+      return;
+    }
+    stopping = true;
     server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       server.app.log.error('shutdown took longer than 25 s; exiting');
@@ -36,8 +44,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

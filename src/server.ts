@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
 import { buildHttpApp } from './http/app.js';
+import type { SessionLogger } from './session/session.service.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -16,10 +17,12 @@ export async function startServer(
   config: Config,
   overrides: ContainerOverrides & { logger?: boolean; startWebhookWorker?: boolean } = {},
 ): Promise<RunningServer> {
-  const container = await createContainer(config, overrides);
+  let log: SessionLogger | undefined;
+  const container = await createContainer(config, { ...overrides, log: (level, message, error) => log?.(level, message, error) });
   const app = await buildHttpApp(container, {
     logger: overrides.logger === false ? false : { level: config.logLevel },
   });
+  log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -32,6 +35,8 @@ export async function startServer(
     worker.onError = (error) => app.log.error({ err: error }, 'webhook worker error');
     worker.start();
   }
+  if (config.jobs.worker) container.jobRunner.start();
+  container.sessions.startSweeper();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -42,8 +47,11 @@ export async function startServer(
     url: `http://${host}:${port}`,
     close() {
       closing ??= (async () => {
+        // Live sessions close with 1001 and record their disconnection first, so the page can resume on another node at once.
+        await container.sessions.stop();
         await app.close();
         await worker.stop();
+        await container.jobRunner.stop();
         await container.close();
       })();
       return closing;

@@ -3,6 +3,7 @@
 //   keys list
 //   keys deactivate <key-or-id>
 //   migrate
+//   simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>]
 // It works on the database named by the same configuration as the server.
 
 import { parseArgs } from 'node:util';
@@ -12,18 +13,21 @@ import { ConfigError, loadConfig } from '../config.js';
 import { createContainer } from '../container.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { readAnswers, runSimulation, SimulationInputError } from './simulate.js';
 
 const USAGE = `usage:
   cli keys create --user <label> [--scopes ${SCOPES.join(',')}] [--expires <ISO date>]
   cli keys list
   cli keys deactivate <key-or-id>
-  cli migrate`;
+  cli migrate
+  cli simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>]`;
 
 class UsageError extends Error {}
 
 async function run(argv: string[]): Promise<number> {
   const [command, subcommand, ...rest] = argv;
   const config = loadConfig();
+  if (command === 'simulate') return simulate(config.publicBaseUrl, [subcommand, ...rest].filter((a): a is string => a !== undefined));
   if (command === 'migrate') {
     const database = openDatabase(config);
     try {
@@ -80,6 +84,19 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+async function simulate(publicBaseUrl: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { answers: { type: 'string' }, url: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length === 0) throw new UsageError('simulate needs an interview id');
+  if (!values.answers) throw new UsageError('simulate needs --answers <file.json> (a JSON array of strings)');
+  const answers = readAnswers(values.answers);
+  return runSimulation({ baseUrl: values.url ?? publicBaseUrl, interviewIds: positionals, answers, out: process.stdout, err: process.stderr });
+}
+
 function parseDate(value: string): Date {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new UsageError(`--expires must be a date such as 2027-01-31 or 2027-01-31T12:00:00Z (got "${value}")`);
@@ -96,7 +113,7 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n${USAGE}\n`);
-    else if (error instanceof ConfigError || error instanceof KeyInputError) process.stderr.write(`${error.message}\n`);
+    else if (error instanceof ConfigError || error instanceof KeyInputError || error instanceof SimulationInputError) process.stderr.write(`${error.message}\n`);
     else if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${error.message}\n${USAGE}\n`);
     } else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);

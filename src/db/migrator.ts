@@ -2,12 +2,14 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } f
 import type { Dialect } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { webhooks } from './migrations/0002-webhooks.js';
+import { session } from './migrations/0003-session.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-foundation': foundation(dialect),
     '0002-webhooks': webhooks(dialect),
+    '0003-session': session(dialect),
   };
 }
 
@@ -26,7 +28,14 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
   // name the connection's own, so databases that share a server never see each other's.
   const migrationTableSchema =
     dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  // Unordered: branches add migrations with their own numbers (0002, 0003, ...); a database that
+  // already ran 0003 must still accept a later-merged 0002.
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => migrations },
+  });
   const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new MigrationError(failed?.migrationName ?? 'run', error);

@@ -118,6 +118,39 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+export interface InterviewSessionsTable {
+  interview_id: string;
+  context: string;
+  started_at: string;
+  last_seen_at: string;
+  disconnected_at: string | null;
+  pending_turn: string | null;
+}
+
+export interface SessionLeasesTable {
+  interview_id: string;
+  holder: string;
+  expires_at: string;
+}
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  dedupe_key: string;
+  payload: string;
+  status: JobStatus;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -126,4 +159,7 @@ export interface Database {
   interview_log_lines: InterviewLogLinesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  interview_sessions: InterviewSessionsTable;
+  session_leases: SessionLeasesTable;
+  jobs: JobsTable;
 }

@@ -205,9 +205,9 @@ describe('LLM evaluator', () => {
   });
 
   it('createEvaluator picks the built-in evaluator unless LLM_PROVIDER=openai', async () => {
-    const builtin = createEvaluator({ provider: 'scripted', baseUrl: null, apiKey: null, model: null });
+    const builtin = createEvaluator({ provider: 'scripted', baseUrl: null, apiKey: null, model: null, timeoutSeconds: 8 });
     expect((await builtin.evaluate(jobInput({ q1: STRONG_Q1 }))).provenance.evaluator).toBe('builtin');
-    const llm = createEvaluator({ provider: 'openai', baseUrl, apiKey: null, model: 'test-model' });
+    const llm = createEvaluator({ provider: 'openai', baseUrl, apiKey: null, model: 'test-model', timeoutSeconds: 8 });
     expect((await llm.evaluate(jobInput({ q1: STRONG_Q1 }))).provenance.evaluator).toBe('llm');
   });
 });

@@ -4,12 +4,15 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
 import { installErrorHandling } from './error-handler.js';
-import { installMetrics } from './metrics.js';
+import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { registerCandidatePage } from './routes/candidate-page.routes.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
+import type { SessionService } from '../session/session.service.js';
+import { registerCandidateGateway } from '../session/session.gateway.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpDeps {
@@ -17,6 +20,7 @@ export interface HttpDeps {
   rateLimiter: RateLimiter;
   interviews: InterviewService;
   webhooks: { service: WebhookService };
+  sessions: SessionService;
   /** Checked by /health: the database answers. */
   isHealthy: () => Promise<boolean>;
 }
@@ -50,7 +54,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app, { bodyLimit });
-  installMetrics(app);
+  const metrics = installMetrics(app);
   await installOpenApi(app);
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
@@ -63,5 +67,11 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     registerInterviewRoutes(api, deps.interviews);
     registerWebhookRoutes(api, deps.webhooks.service);
   });
+  // Candidate routes: authorised by the link alone, outside the API-key context.
+  await app.register(async (candidate) => {
+    await registerCandidateGateway(candidate, deps.sessions);
+    registerCandidatePage(candidate);
+  });
+  observeSessionTurns(metrics, deps.sessions);
   return app;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SessionService } from '../session/session.service.js';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Per-route request counts and latency histograms, plus Node's process metrics. */
 export function installMetrics(app: FastifyInstance): Registry {
@@ -31,4 +32,23 @@ export function installMetrics(app: FastifyInstance): Registry {
     return registry.metrics();
   });
   return registry;
+}
+
+/** Server think time per candidate turn, and the number of live sessions on this node. */
+export function observeSessionTurns(registry: Registry, sessions: SessionService): void {
+  const turns = new Histogram({
+    name: 'session_turn_seconds',
+    help: 'Server time from a candidate message to the committed reply',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'session_live',
+    help: 'Candidate sessions connected to this node',
+    registers: [registry],
+    collect() {
+      this.set(sessions.liveCount);
+    },
+  });
+  sessions.observeTurns((ms) => turns.observe(ms / 1000));
 }

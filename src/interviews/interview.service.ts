@@ -220,7 +220,8 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
       primary_tech_focus: row.primary_tech_focus,
       experience_level: row.experience_level,
       difficulty_level: row.difficulty_level,
-      questions: JSON.parse(row.questions) as StoredQuestion[],
+      // A damaged record (the interview then ends in state 3) must still be readable by its owner.
+      questions: parseJsonOr<StoredQuestion[] | null>(row.questions, null),
     },
     platformai_interview_id: row.platformai_interview_id === null ? null : Number(row.platformai_interview_id),
     userip: row.userip,
@@ -240,6 +241,14 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
     resume_count: row.resume_count,
     candidate_id: row.candidate_id,
   };
+}
+
+function parseJsonOr<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 }
 
 export function toTranscriptEntry(row: TranscriptRow): TranscriptEntry {

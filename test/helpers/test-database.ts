@@ -14,9 +14,12 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** Defaults to TEST_DATABASE_URL / TEST_REDIS_URL; the benchmarks pass their own. */
+/** By default from TEST_DATABASE_URL / TEST_REDIS_URL; the benchmarks pass their own. */
 export async function createTestDatabase(
-  options: { databaseUrl?: string; redisUrl?: string } = { databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL },
+  options: { databaseUrl?: string | undefined; redisUrl?: string | undefined } = {
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    redisUrl: process.env.TEST_REDIS_URL,
+  },
 ): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'interview-test-'));
   const base = options.databaseUrl;

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -87,4 +88,14 @@ export function screeningInterviewRequest(overrides: Record<string, unknown> = {
     ],
     ...overrides,
   };
+}
+
+/** Starts a test server with its own database and one API key for the enclosing describe (or file). */
+export function useTestServer(env: Record<string, string>, receive: (server: TestServer, key: string) => void): void {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+    receive(server, await server.createKey());
+  });
+  afterAll(() => server?.close());
 }

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { randomIds } from '../shared/ids.js';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
+import { TestClock } from '../../test/helpers/test-clock.js';
+import { enqueueJob, JobRepository } from './job.repository.js';
+import { JobRunner, type JobDefinition } from './job-runner.js';
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+const clock = new TestClock();
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = openDatabase({ databaseUrl: testDb.env.DATABASE_URL ?? null, dataDir: testDb.env.DATA_DIR! });
+  await migrateToLatest(handle.db, handle.dialect);
+});
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.dispose();
+});
+
+function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000) {
+  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, randomIds, { pollMs: 60_000, leaseMs, backoffBaseMs: 1_000 });
+  for (const d of definitions) r.register(d);
+  return r;
+}
+
+async function enqueue(kind: string, subject: string, maxAttempts = 3) {
+  await enqueueJob(handle.db, { id: randomIds.uuid(), kind, dedupeKey: `${kind}:${subject}`, payload: { subject }, maxAttempts, at: clock.now().toISOString() });
+}
+
+const job = (kind: string) => handle.db.selectFrom('jobs').selectAll().where('kind', '=', kind).execute();
+
+describe('durable jobs', () => {
+  it('enqueuing the same work twice is a no-op', async () => {
+    await enqueue('dedupe', 'a');
+    await enqueue('dedupe', 'a');
+    expect(await job('dedupe')).toHaveLength(1);
+  });
+
+  it('runs a job once, committing its effects together with its completion', async () => {
+    const seen: string[] = [];
+    await enqueue('once', 'x');
+    // (The job of the test above has no runner here: only registered kinds are claimed.)
+    const r = runner([{ kind: 'once', maxAttempts: 3, parse: (p) => p, record: async (p) => void seen.push((p as { subject: string }).subject) }]);
+    expect(await r.runOne()).toBe(true);
+    expect(await r.runOne()).toBe(false);
+    expect(seen).toEqual(['x']);
+    expect(await job('once')).toMatchObject([{ status: 'done', attempts: 1, lease_owner: null }]);
+  });
+
+  it('retries a failing job after a back-off and marks it failed after its last attempt', async () => {
+    await enqueue('flaky', 'y', 2);
+    let calls = 0;
+    const r = runner([{ kind: 'flaky', maxAttempts: 2, parse: (p) => p, perform: async () => { calls++; throw new Error('receiver down'); } }]);
+    expect(await r.runOne()).toBe(true);
+    expect(await job('flaky')).toMatchObject([{ status: 'pending', attempts: 1, last_error: 'receiver down' }]);
+    expect(await r.runOne()).toBe(false); // not due yet
+    clock.advance(1_500);
+    expect(await r.runOne()).toBe(true);
+    expect(await job('flaky')).toMatchObject([{ status: 'failed', attempts: 2 }]);
+    expect(calls).toBe(2);
+  });
+
+  it('a job whose worker lost its lease is claimed again, and the stale worker cannot complete it', async () => {
+    await enqueue('slow', 'z');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const effects: string[] = [];
+    const stuck = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: async () => { await gate; effects.push('stale'); } }], 1_000);
+    const running = stuck.runOne();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    clock.advance(2_000);
+    const fresh = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: async () => void effects.push('fresh') }]);
+    expect(await fresh.runOne()).toBe(true);
+    release();
+    await running;
+    expect(effects).toEqual(['fresh', 'stale']);
+    expect(await job('slow')).toMatchObject([{ status: 'done', attempts: 2 }]);
+  });
+
+  it('two workers draining one queue run every job exactly once', async () => {
+    for (let i = 0; i < 30; i++) await enqueue('race', String(i));
+    const runs: string[] = [];
+    const definition: JobDefinition<unknown> = { kind: 'race', maxAttempts: 3, parse: (p) => p, record: async (p) => void runs.push((p as { subject: string }).subject) };
+    const [a, b] = [runner([definition]), runner([definition])];
+    a.start();
+    b.start();
+    await Promise.all([a.kick(), b.kick()]);
+    await a.stop();
+    await b.stop();
+    expect(runs.sort()).toEqual(Array.from({ length: 30 }, (_, i) => String(i)).sort());
+    expect(new Set((await job('race')).map((j) => j.status))).toEqual(new Set(['done']));
+  });
+
+  it('a runner leaves jobs of kinds it does not know to runners that do', async () => {
+    await enqueue('elsewhere', 'q');
+    const other = { kind: 'other', maxAttempts: 1, parse: (p: unknown) => p };
+    expect(await runner([other]).runOne()).toBe(false);
+    expect(await job('elsewhere')).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(await runner([{ kind: 'elsewhere', maxAttempts: 1, parse: (p) => p }]).runOne()).toBe(true);
+    expect(await job('elsewhere')).toMatchObject([{ status: 'done' }]);
+  });
+});

@@ -1,0 +1,120 @@
+// A generic runner for durable jobs: claims one due job of a kind it knows,
+// runs the definition's `perform` step (outside any transaction: external
+// effects such as HTTP calls, which must be idempotent), then its `record`
+// step inside the transaction that marks the job done (so database effects
+// happen exactly once), and backs off on failure. A worker that lost its
+// lease meanwhile cannot complete the job: its transaction rolls back.
+// (On SQLite one open transaction blocks every writer, so slow work never
+// runs inside `record`.)
+
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../shared/clock.js';
+import type { IdGenerator } from '../shared/ids.js';
+import type { JobRepository } from './job.repository.js';
+
+export interface JobContext {
+  tx: Transaction<Database>;
+  at: string;
+  attempt: number;
+}
+
+export interface JobDefinition<Payload> {
+  kind: string;
+  maxAttempts: number;
+  /** Rejects a payload this version cannot handle (the attempt fails). */
+  parse(payload: unknown): Payload;
+  /** External, idempotent work; may run more than once (a retry, a lost lease). */
+  perform?(payload: Payload, context: { at: string; attempt: number }): Promise<void>;
+  /** Database effects, committed together with the job's completion. */
+  record?(payload: Payload, context: JobContext): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  pollMs: number;
+  leaseMs: number;
+  backoffBaseMs: number;
+  onError?: (kind: string, error: unknown) => void;
+}
+
+export class JobRunner {
+  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private readonly owner: string;
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  /** Until start(): kick() does nothing, so a node without a worker never runs jobs. */
+  private stopped = true;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly jobs: JobRepository,
+    private readonly clock: Clock,
+    ids: IdGenerator,
+    private readonly options: JobRunnerOptions,
+  ) {
+    this.owner = `worker:${ids.uuid()}`;
+  }
+
+  register<P>(definition: JobDefinition<P>): this {
+    this.definitions.set(definition.kind, definition as JobDefinition<unknown>);
+    return this;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => void this.kick(), this.options.pollMs);
+    this.timer.unref();
+    void this.kick();
+  }
+
+  /** Runs every due job now (coalesced with a drain already under way). */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const ran = await this.runOne().catch((error: unknown) => {
+        this.options.onError?.('claim', error);
+        return false;
+      });
+      if (!ran) return;
+    }
+  }
+
+  /** Claims and runs one job; false when none was due. */
+  async runOne(): Promise<boolean> {
+    const now = this.clock.now();
+    const kinds = [...this.definitions.keys()];
+    if (kinds.length === 0) return false;
+    const job = await this.jobs.claimNext(kinds, this.owner, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
+    if (!job) return false;
+    const definition = this.definitions.get(job.kind)!;
+    const at = this.clock.now().toISOString();
+    try {
+      const payload = definition.parse(JSON.parse(job.payload));
+      await definition.perform?.(payload, { at, attempt: job.attempts });
+      await this.db.transaction().execute(async (tx) => {
+        await definition.record?.(payload, { tx, at, attempt: job.attempts });
+        // Lost the lease meanwhile: roll back, the new owner runs it.
+        if (!(await this.jobs.complete(tx, job.id, this.owner, at))) throw new Error('job lease lost');
+      });
+    } catch (error) {
+      this.options.onError?.(job.kind, error);
+      const delay = this.options.backoffBaseMs * 2 ** Math.max(0, job.attempts - 1);
+      const retryAt = job.attempts < job.maxAttempts ? new Date(this.clock.now().getTime() + delay).toISOString() : null;
+      await this.jobs.fail(job.id, this.owner, error instanceof Error ? error.message : String(error), retryAt, this.clock.now().toISOString());
+    }
+    return true;
+  }
+}

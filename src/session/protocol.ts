@@ -1,0 +1,182 @@
+// The candidate real-time protocol, version 1 (docs/realtime-protocol.md).
+// Inbound frames are a discriminated union on `type`, each member a compiled
+// schema; outbound events are a typed map. Text frames carry JSON; binary
+// frames are reserved for audio (the voice issue) and refused for now.
+
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { TranscriptEntry } from '../interviews/interview.schemas.js';
+import { Text } from '../shared/schema.js';
+
+export const PROTOCOL_VERSION = 1;
+export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION];
+/** ws closes frames larger than this with 1009 before they are buffered whole. */
+export const MAX_FRAME_BYTES = 64 * 1024;
+export const MAX_ANSWER_CHARS = 8_000;
+
+export const AnswerMessage = Type.Object(
+  { type: Type.Literal('answer'), text: Text({ minLength: 1, maxLength: MAX_ANSWER_CHARS }) },
+  { additionalProperties: false },
+);
+export const RepeatMessage = Type.Object({ type: Type.Literal('repeat') }, { additionalProperties: false });
+export const EndMessage = Type.Object(
+  {
+    type: Type.Literal('end'),
+    /** True when the candidate quits because something went wrong (ending reason 8 instead of 2). */
+    after_error: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const ClientErrorMessage = Type.Object(
+  {
+    type: Type.Literal('client_error'),
+    message: Text({ maxLength: 1_000 }),
+    /** A fatal page error ends the interview (ending reason 6). */
+    fatal: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+/** The candidate is typing (or speaking): postpones the inactivity reminders without a turn. */
+export const ActivityMessage = Type.Object({ type: Type.Literal('activity') }, { additionalProperties: false });
+export const PingMessage = Type.Object(
+  { type: Type.Literal('ping'), id: Type.Optional(Text({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+
+export const ClientMessage = Type.Union([AnswerMessage, RepeatMessage, EndMessage, ClientErrorMessage, ActivityMessage, PingMessage]);
+export type ClientMessage = Static<typeof ClientMessage>;
+export type ClientMessageType = ClientMessage['type'];
+
+const MEMBERS: Record<ClientMessageType, TSchema> = {
+  answer: AnswerMessage,
+  repeat: RepeatMessage,
+  end: EndMessage,
+  client_error: ClientErrorMessage,
+  activity: ActivityMessage,
+  ping: PingMessage,
+};
+
+export const PROTOCOL_ERROR_CODES = [
+  'INVALID_JSON',
+  'INVALID_MESSAGE',
+  'UNKNOWN_TYPE',
+  'BINARY_NOT_SUPPORTED',
+  'RATE_LIMITED',
+  'NOT_YOUR_TURN',
+  'UNSUPPORTED_VERSION',
+  'INTERVIEW_NOT_FOUND',
+  'SESSION_TAKEN_OVER',
+  'SERVER_ERROR',
+] as const;
+export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
+
+/** Close codes (4000-4999 are the application's). */
+export const CloseCode = {
+  NORMAL: 1000,
+  GOING_AWAY: 1001,
+  POLICY: 1008,
+  TOO_BIG: 1009,
+  SERVER_ERROR: 1011,
+  UNSUPPORTED_VERSION: 4400,
+  NOT_FOUND: 4404,
+  NOT_ALLOWED: 4409,
+  ENDED: 4410,
+  RATE_LIMITED: 4429,
+} as const;
+
+export interface ServerEvents {
+  session: {
+    protocol_version: number;
+    interview_id: string;
+    interview_type: number;
+    language_code: number;
+    /** BCP 47 tag of the interview language. */
+    language_tag: string;
+    direction: 'ltr' | 'rtl';
+    state: number;
+    next_question_index: number;
+    question_count: number;
+    resumed: boolean;
+    resume_count: number;
+    /** Everything said so far, so a resumed page can show it. */
+    transcript: TranscriptEntry[];
+  };
+  utterance: { role: 'assistant'; text: string; control_id: string; created_at: string };
+  state: { state: number; path: number[]; next_question_index: number; awaiting_input: boolean };
+  ended: { state: number; ending_reason: number; ending_reason_name: string };
+  INTERVIEW_NOT_ALLOWED: { reason: 'session_active' | 'interview_ended'; state: number; ending_reason: number; message: string };
+  error: { code: ProtocolErrorCode; message: string; fatal: boolean };
+  pong: { id?: string };
+}
+export type ServerEventType = keyof ServerEvents;
+export type ServerEvent = { [K in ServerEventType]: { type: K } & ServerEvents[K] }[ServerEventType];
+
+export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string };
+
+/** Compiled once per process: the validators of every inbound member, keyed by `type`. */
+export class ClientMessageParser {
+  private readonly validators: Map<string, ValidateFunction>;
+
+  constructor() {
+    const ajv = new Ajv({ allErrors: false, strict: false });
+    this.validators = new Map(Object.entries(MEMBERS).map(([type, schema]) => [type, ajv.compile(schema as object)]));
+  }
+
+  parse(raw: string): ParseResult {
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { ok: false, code: 'INVALID_JSON', message: 'frame is not valid JSON' };
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return { ok: false, code: 'INVALID_MESSAGE', message: 'a message is a JSON object with a "type"' };
+    }
+    const type = (value as { type?: unknown }).type;
+    const validate = typeof type === 'string' ? this.validators.get(type) : undefined;
+    if (!validate) {
+      return { ok: false, code: 'UNKNOWN_TYPE', message: `unknown message type; expected one of ${[...this.validators.keys()].join(', ')}` };
+    }
+    if (!validate(value)) return { ok: false, code: 'INVALID_MESSAGE', message: describe(validate.errors ?? []) };
+    return { ok: true, message: value as ClientMessage };
+  }
+}
+
+function describe(errors: readonly ErrorObject[]): string {
+  const first = errors[0];
+  if (!first) return 'invalid message';
+  const where = first.instancePath ? first.instancePath.slice(1) : 'message';
+  if (first.keyword === 'additionalProperties') return `${where}: unexpected field "${String(first.params.additionalProperty)}"`;
+  return `${where}: ${first.message ?? 'invalid'}`;
+}
+
+/**
+ * At most `limit` frames per one-second window per connection. Refused frames
+ * are counted; a connection that keeps flooding is closed.
+ */
+export class FrameRateLimiter {
+  private windowStart = 0;
+  private count = 0;
+  private refusedWindows = 0;
+
+  constructor(
+    private readonly limit: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** 'ok', 'refuse' (first refusal in this window: tell the client), 'drop' (already told), or 'close'. */
+  hit(): 'ok' | 'refuse' | 'drop' | 'close' {
+    const now = this.now();
+    if (now - this.windowStart >= 1_000) {
+      this.windowStart = now;
+      this.count = 0;
+    }
+    this.count += 1;
+    if (this.count <= this.limit) return 'ok';
+    if (this.count === this.limit + 1) {
+      this.refusedWindows += 1;
+      return this.refusedWindows >= 3 ? 'close' : 'refuse';
+    }
+    return this.count > this.limit * 10 ? 'close' : 'drop';
+  }
+}

@@ -1,0 +1,109 @@
+// The only Fastify-aware piece of the session: the candidate WebSocket under
+// /candidate/. It is authorised by the link (the interview id) alone and never
+// looks at API keys. It parses and validates frames, enforces the frame rate
+// and size limits, and delegates everything else to the SessionService.
+
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { WebSocket } from 'ws';
+import type { LiveSession } from './live-session.js';
+import { ClientMessageParser, CloseCode, FrameRateLimiter, MAX_FRAME_BYTES, SUPPORTED_VERSIONS, type ServerEvent } from './protocol.js';
+import type { SessionConnection, SessionService } from './session.service.js';
+
+export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
+
+export function candidateSessionUrl(baseUrl: string, interviewId: string): string {
+  const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
+  return url.toString();
+}
+
+export async function registerCandidateGateway(app: FastifyInstance, sessions: SessionService): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  const parser = new ClientMessageParser();
+
+  app.get(
+    CANDIDATE_SESSION_PATH,
+    {
+      websocket: true,
+      schema: {
+        hide: true,
+        params: Type.Object({ interview_id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 8 })) }),
+      },
+    },
+    (socket: WebSocket, request) => {
+      const { interview_id: interviewId } = request.params as { interview_id: string };
+      const version = Number((request.query as { v?: string }).v ?? SUPPORTED_VERSIONS[0]);
+      const connection = toConnection(socket, request.ip ?? null);
+      if (!SUPPORTED_VERSIONS.includes(version)) {
+        connection.send({ type: 'error', code: 'UNSUPPORTED_VERSION', message: `supported protocol versions: ${SUPPORTED_VERSIONS.join(', ')}`, fatal: true });
+        connection.close(CloseCode.UNSUPPORTED_VERSION, 'unsupported protocol version');
+        return;
+      }
+      const limiter = new FrameRateLimiter(sessions.settings.maxMessagesPerSecond);
+      let session: LiveSession | null = null;
+      let closed = false;
+      // Frames that arrive while the session opens are handled once it is open, in order.
+      const opening = sessions.track(sessions.open(interviewId, connection)).then((opened) => {
+        session = opened;
+        if (closed) opened?.onSocketClosed();
+        return opened;
+      });
+
+      socket.on('message', (data, isBinary) => {
+        const verdict = limiter.hit();
+        if (verdict === 'close') {
+          connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; connection closed', fatal: true });
+          connection.close(CloseCode.RATE_LIMITED, 'rate limited');
+          return;
+        }
+        if (verdict !== 'ok') {
+          if (verdict === 'refuse') connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; slow down', fatal: false });
+          return;
+        }
+        if (isBinary) {
+          connection.send({ type: 'error', code: 'BINARY_NOT_SUPPORTED', message: 'audio frames are not accepted in text mode', fatal: false });
+          return;
+        }
+        const parsed = parser.parse(data.toString());
+        if (!parsed.ok) {
+          connection.send({ type: 'error', code: parsed.code, message: parsed.message, fatal: false });
+          return;
+        }
+        void opening.then((opened) => opened?.handle(parsed.message));
+      });
+      // A network that drops silently leaves a half-open socket that would hold the lease for
+      // minutes: a connection that misses a pong is terminated, which counts as a disconnect.
+      let isAlive = true;
+      socket.on('pong', () => (isAlive = true));
+      const pinger = setInterval(() => {
+        if (!isAlive) return socket.terminate();
+        isAlive = false;
+        socket.ping();
+      }, sessions.settings.pingSeconds * 1000);
+      pinger.unref();
+      socket.on('close', () => {
+        clearInterval(pinger);
+        closed = true;
+        session?.onSocketClosed();
+      });
+      // ws reports oversized or malformed frames here and closes the socket itself (1009 / 1002).
+      socket.on('error', () => {});
+    },
+  );
+}
+
+function toConnection(socket: WebSocket, ip: string | null): SessionConnection {
+  return {
+    ip,
+    send(event: ServerEvent) {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    },
+    close(code: number, reason: string) {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+    },
+  };
+}

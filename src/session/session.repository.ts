@@ -1,0 +1,215 @@
+// Persistence of the live session. Every turn is one transaction: its
+// transcript entries, the interview's state fields, the conversation memory
+// and, when the turn ends the interview, the hand-off job. A crash therefore
+// loses at most the turn in flight, never half of one.
+
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { InterviewState } from '../interviews/enums.js';
+import { appendLogLine, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
+import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
+import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
+import type { MachineContext, Step } from './state-machine.js';
+
+export interface NewEntry {
+  role: 'assistant' | 'user';
+  content: string;
+  controlId: string;
+}
+
+/** The interviewer half of a turn whose candidate half is already stored. */
+export interface PendingTurn {
+  step: Step;
+  candidateText: string | null;
+}
+
+export interface SessionRow {
+  interview_id: string;
+  context: MachineContext;
+  pending: PendingTurn | null;
+  started_at: string;
+  last_seen_at: string;
+  disconnected_at: string | null;
+}
+
+export interface TurnWrite {
+  interviewId: string;
+  at: string;
+  entries: readonly NewEntry[];
+  context: MachineContext;
+  /** Extra interview fields this turn changes (connection details, resume count). */
+  interviewChanges?: Partial<Pick<InterviewRow, 'userip' | 'call_api_id' | 'resume_count' | 'user_disconnected' | 'interview_agent_meta'>>;
+  callLength: number | null;
+  logLines: readonly string[];
+  /** Written with the end state, so the hand-off cannot be lost. */
+  job?: NewJob;
+  /** The first turn creates the session row. */
+  startedAt?: string;
+  /** Set: this write is the candidate half of a turn; the rest follows once the model has written. */
+  pending?: PendingTurn | null;
+}
+
+export class SessionConflictError extends Error {
+  constructor(interviewId: string) {
+    super(`interview ${interviewId} already ended`);
+    this.name = 'SessionConflictError';
+  }
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findInterview(interviewId: string): Promise<InterviewRow | undefined> {
+    return this.db.selectFrom('interviews').selectAll().where('id', '=', interviewId).executeTakeFirst();
+  }
+
+  async findSession(interviewId: string): Promise<SessionRow | undefined> {
+    const row = await this.db.selectFrom('interview_sessions').selectAll().where('interview_id', '=', interviewId).executeTakeFirst();
+    return (
+      row && {
+        ...row,
+        context: JSON.parse(row.context) as MachineContext,
+        pending: row.pending_turn === null ? null : (JSON.parse(row.pending_turn) as PendingTurn),
+      }
+    );
+  }
+
+  listTranscript(interviewId: string): Promise<TranscriptRow[]> {
+    return this.db.selectFrom('transcript_entries').selectAll().where('interview_id', '=', interviewId).orderBy('seq').execute();
+  }
+
+  /** Writes one turn atomically; throws SessionConflictError when the interview already ended. */
+  async saveTurn(turn: TurnWrite): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const { context } = turn;
+      const updated = await tx
+        .updateTable('interviews')
+        .set({
+          state: context.state,
+          next_question_index: context.nextQuestionIndex,
+          ending_reason: context.endingReason,
+          updated_at: turn.at,
+          ...(turn.callLength === null ? {} : { call_length: turn.callLength }),
+          ...turn.interviewChanges,
+        })
+        .where('id', '=', turn.interviewId)
+        .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new SessionConflictError(turn.interviewId);
+      await insertEntries(tx, turn.interviewId, turn.at, turn.entries);
+      const contextJson = JSON.stringify(context);
+      const pendingJson = turn.pending ? JSON.stringify(turn.pending) : null;
+      if (turn.startedAt) {
+        await tx
+          .insertInto('interview_sessions')
+          .values({
+            interview_id: turn.interviewId,
+            context: contextJson,
+            started_at: turn.startedAt,
+            last_seen_at: turn.at,
+            disconnected_at: null,
+            pending_turn: pendingJson,
+          })
+          .onConflict((oc) => oc.column('interview_id').doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson }))
+          .execute();
+      } else {
+        await tx
+          .updateTable('interview_sessions')
+          .set({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson })
+          .where('interview_id', '=', turn.interviewId)
+          .execute();
+      }
+      if (turn.logLines.length > 0) {
+        await tx
+          .insertInto('interview_log_lines')
+          .values(turn.logLines.map((message) => ({ interview_id: turn.interviewId, at: turn.at, level: 'info', message })))
+          .execute();
+      }
+      if (turn.job) await enqueueJob(tx, turn.job);
+    });
+  }
+
+  /** The candidate's connection dropped: the record says so and the grace period starts. */
+  async markDisconnected(interviewId: string, at: string, callLength: number | null): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('interviews')
+        .set({ user_disconnected: 1, updated_at: at, ...(callLength === null ? {} : { call_length: callLength }) })
+        .where('id', '=', interviewId)
+        .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
+        .execute();
+      await tx.updateTable('interview_sessions').set({ disconnected_at: at, last_seen_at: at }).where('interview_id', '=', interviewId).execute();
+      await appendLogLine(tx, interviewId, at, 'info', 'candidate disconnected; state kept for the reconnect grace period');
+    });
+  }
+
+  async touch(interviewId: string, at: string): Promise<void> {
+    await this.db.updateTable('interview_sessions').set({ last_seen_at: at }).where('interview_id', '=', interviewId).execute();
+  }
+
+  /** Interviews in progress whose session was last seen before `cutoff`: candidates for the grace expiry. */
+  async listStale(cutoff: string, limit = 100): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('interview_sessions')
+      .innerJoin('interviews', 'interviews.id', 'interview_sessions.interview_id')
+      .select('interview_sessions.interview_id')
+      .where('interview_sessions.last_seen_at', '<', cutoff)
+      .where('interviews.state', 'not in', [InterviewState.NOT_STARTED, InterviewState.ENDED, InterviewState.ERROR])
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.interview_id);
+  }
+
+  /** Unreadable interview data: state 3 with ending reason 5, and the hand-off job. */
+  async markFaulted(interviewId: string, at: string, endingReason: number, problem: string, job: NewJob): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('interviews')
+        .set({ state: InterviewState.ERROR, ending_reason: endingReason, updated_at: at })
+        .where('id', '=', interviewId)
+        .execute();
+      await appendLogLine(tx, interviewId, at, 'error', `unrecoverable backend fault: ${problem}`);
+      await enqueueJob(tx, job);
+    });
+  }
+
+  async appendLog(interviewId: string, at: string, level: string, message: string): Promise<void> {
+    await appendLogLine(this.db, interviewId, at, level, message);
+  }
+}
+
+/**
+ * Reset hook (non-production reset): forgets the session's memory, its lease
+ * and its hand-off job, so the retaken interview starts afresh and is handed
+ * over again when it ends.
+ */
+export async function resetSession(tx: Transaction<Database>, interviewId: string): Promise<void> {
+  await tx.deleteFrom('interview_sessions').where('interview_id', '=', interviewId).execute();
+  await tx.deleteFrom('session_leases').where('interview_id', '=', interviewId).execute();
+  await tx.deleteFrom('jobs').where('dedupe_key', '=', interviewEndedDedupeKey(interviewId)).execute();
+}
+
+async function insertEntries(tx: Transaction<Database>, interviewId: string, at: string, entries: readonly NewEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const last = await tx
+    .selectFrom('transcript_entries')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('interview_id', '=', interviewId)
+    .executeTakeFirst();
+  const start = Number(last?.seq ?? 0) + 1;
+  await tx
+    .insertInto('transcript_entries')
+    .values(
+      entries.map((entry, i) => ({
+        interview_id: interviewId,
+        seq: start + i,
+        role: entry.role,
+        content: entry.content,
+        created_at: at,
+        control_id: entry.controlId,
+        video_begin: null,
+        video_end: null,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,256 @@
+// The candidate session service: opens sessions under the one-per-interview
+// lease, resumes them, expires dropped ones after the grace period (also
+// after a restart, by a sweep), and owns the live sessions of this process.
+// Knows nothing of Fastify: the gateway hands it a SessionConnection.
+
+import type { SessionConfig } from '../config.js';
+import { EndingReason, InterviewState } from '../interviews/enums.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../interviewer/interviewer.js';
+import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../jobs/interview-ended.job.js';
+import type { NewJob } from '../jobs/job.repository.js';
+import type { Clock } from '../shared/clock.js';
+import { isUuid, type IdGenerator } from '../shared/ids.js';
+import { LiveSession } from './live-session.js';
+import { CloseCode, type ServerEvent } from './protocol.js';
+import type { SessionLeases } from './session-lease.js';
+import type { SessionRepository } from './session.repository.js';
+import { isFinished, transition, type MachineContext } from './state-machine.js';
+
+/** The transport, as the session sees it. */
+export interface SessionConnection {
+  readonly ip: string | null;
+  send(event: ServerEvent): void;
+  close(code: number, reason: string): void;
+}
+
+export type SessionLogger = (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+
+export interface SessionServiceDeps {
+  repository: SessionRepository;
+  leases: SessionLeases;
+  interviewer: Interviewer;
+  clock: Clock;
+  ids: IdGenerator;
+  settings: SessionConfig;
+  /** Called after a turn that ended an interview was committed (the job runner starts at once). */
+  onInterviewEnded?: () => void;
+  log?: SessionLogger;
+}
+
+export const ENDING_REASON_NAMES: Record<number, string> = Object.fromEntries(Object.entries(EndingReason).map(([name, value]) => [value, name]));
+
+export class SessionService {
+  private readonly live = new Map<string, LiveSession>();
+  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private readonly turnObservers: ((milliseconds: number) => void)[] = [];
+
+  constructor(readonly deps: SessionServiceDeps) {}
+
+  /** Server think time of each turn (metrics, the bench). */
+  observeTurns(observer: (milliseconds: number) => void): void {
+    this.turnObservers.push(observer);
+  }
+
+  recordTurn(milliseconds: number): void {
+    for (const observer of this.turnObservers) observer(milliseconds);
+  }
+
+  get settings(): SessionConfig {
+    return this.deps.settings;
+  }
+
+  get liveCount(): number {
+    return this.live.size;
+  }
+
+  /** Opens (or resumes) the interview's session on this connection; null when refused. */
+  async open(rawInterviewId: string, connection: SessionConnection): Promise<LiveSession | null> {
+    const interviewId = rawInterviewId.toLowerCase();
+    const row = isUuid(rawInterviewId) ? await this.deps.repository.findInterview(interviewId) : undefined;
+    if (!row) {
+      connection.send({ type: 'error', code: 'INTERVIEW_NOT_FOUND', message: 'no interview with this id', fatal: true });
+      connection.close(CloseCode.NOT_FOUND, 'interview not found');
+      return null;
+    }
+    if (isFinished(row.state)) return refuse(connection, row, 'interview_ended');
+
+    if (this.stopping) {
+      connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+      return null;
+    }
+    const connectionId = `session:${this.deps.ids.uuid()}`;
+    if (!(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
+      return refuse(connection, row, 'session_active');
+    }
+    try {
+      // Read again under the lease: the previous holder may have ended it meanwhile.
+      const fresh = await this.deps.repository.findInterview(interviewId);
+      if (!fresh || isFinished(fresh.state)) {
+        await this.deps.leases.release(interviewId, connectionId);
+        return fresh ? refuse(connection, fresh, 'interview_ended') : null;
+      }
+      this.cancelGrace(interviewId);
+      let brief;
+      try {
+        brief = buildBrief(fresh);
+      } catch (error) {
+        if (!(error instanceof InvalidInterviewDataError)) throw error;
+        await this.fault(fresh, connectionId, connection, error.message);
+        return null;
+      }
+      const session = new LiveSession(this, connection, { interview: fresh, brief, connectionId });
+      this.live.set(interviewId, session);
+      await session.begin();
+      return session;
+    } catch (error) {
+      this.log('error', `opening session of ${interviewId} failed`, error);
+      this.live.delete(interviewId);
+      await this.deps.leases.release(interviewId, connectionId).catch(() => {});
+      connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'the session could not be opened; try again', fatal: true });
+      connection.close(CloseCode.SERVER_ERROR, 'server error');
+      return null;
+    }
+  }
+
+  get leaseMs(): number {
+    return this.settings.leaseSeconds * 1000;
+  }
+
+  /** Called by a live session once it has stopped (ended, dropped or taken over). */
+  detach(session: LiveSession, options: { startGrace: boolean }): void {
+    if (this.live.get(session.interviewId) === session) this.live.delete(session.interviewId);
+    if (options.startGrace && !this.stopping) this.scheduleGrace(session.interviewId);
+  }
+
+  track<T>(promise: Promise<T>): Promise<T> {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  handoffJob(interviewId: string, context: Pick<MachineContext, 'state' | 'endingReason'>, at: string): NewJob {
+    return {
+      id: this.deps.ids.uuid(),
+      kind: INTERVIEW_ENDED_JOB,
+      dedupeKey: interviewEndedDedupeKey(interviewId),
+      payload: { version: 1, interview_id: interviewId, ending_reason: context.endingReason, state: context.state },
+      maxAttempts: interviewEndedJob.maxAttempts,
+      at,
+    };
+  }
+
+  now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
+    this.deps.log?.(level, message, error);
+  }
+
+  /** Ends, with reason 3, every dropped session whose grace period is over. Safe on many nodes at once. */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - this.settings.reconnectGraceSeconds * 1000).toISOString();
+    let ended = 0;
+    for (const interviewId of await this.deps.repository.listStale(cutoff)) {
+      if (this.live.has(interviewId)) continue;
+      if (await this.expire(interviewId).catch((error: unknown) => (this.log('error', `expiring ${interviewId} failed`, error), false))) ended += 1;
+    }
+    return ended;
+  }
+
+  /** Ends one dropped interview for inactivity when its grace period is over and nobody holds it. */
+  async expire(interviewId: string): Promise<boolean> {
+    const holder = `sweeper:${this.deps.ids.uuid()}`;
+    if (!(await this.deps.leases.acquire(interviewId, holder, this.leaseMs))) return false;
+    try {
+      const [row, session] = await Promise.all([this.deps.repository.findInterview(interviewId), this.deps.repository.findSession(interviewId)]);
+      if (!row || !session || isFinished(row.state) || row.state === InterviewState.NOT_STARTED) return false;
+      const graceMs = this.settings.reconnectGraceSeconds * 1000;
+      if (Date.parse(session.last_seen_at) > this.deps.clock.now().getTime() - graceMs) return false;
+      const step = transition(session.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY });
+      const at = this.now();
+      // Nobody is connected to hear a farewell, so none is recorded.
+      await this.deps.repository.saveTurn({
+        interviewId,
+        at,
+        entries: [],
+        context: step.context,
+        callLength: null,
+        logLines: [`no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`],
+        job: this.handoffJob(interviewId, step.context, at),
+      });
+      this.deps.onInterviewEnded?.();
+      return true;
+    } finally {
+      await this.deps.leases.release(interviewId, holder);
+    }
+  }
+
+  startSweeper(): void {
+    const run = () => void this.track(this.sweep().catch((error: unknown) => this.log('error', 'session sweep failed', error)));
+    this.sweepTimer = setInterval(run, this.settings.sweepSeconds * 1000);
+    this.sweepTimer.unref();
+    run();
+  }
+
+  /** Stops timers, lets every live session record its disconnection, and waits for all session writes. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    this.graceTimers.clear();
+    for (const session of [...this.live.values()]) session.shutdown();
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  private scheduleGrace(interviewId: string): void {
+    this.cancelGrace(interviewId);
+    const timer = setTimeout(
+      () => {
+        this.graceTimers.delete(interviewId);
+        void this.track(this.expire(interviewId).catch((error: unknown) => this.log('error', `expiring ${interviewId} failed`, error)));
+      },
+      this.settings.reconnectGraceSeconds * 1000 + 50,
+    );
+    timer.unref();
+    this.graceTimers.set(interviewId, timer);
+  }
+
+  private cancelGrace(interviewId: string): void {
+    const timer = this.graceTimers.get(interviewId);
+    if (timer) clearTimeout(timer);
+    this.graceTimers.delete(interviewId);
+  }
+
+  /** The stored interview cannot be run at all: state 3 with ending reason 5, handed over like any end. */
+  private async fault(row: InterviewRow, connectionId: string, connection: SessionConnection, problem: string): Promise<void> {
+    const outcome = { state: InterviewState.ERROR, endingReason: EndingReason.ENDED_DUE_TO_ERRROR };
+    const at = this.now();
+    try {
+      await this.deps.repository.markFaulted(row.id, at, outcome.endingReason, problem, this.handoffJob(row.id, outcome, at));
+      this.deps.onInterviewEnded?.();
+    } finally {
+      await this.deps.leases.release(row.id, connectionId);
+    }
+    connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'this interview cannot be run; the team has been notified', fatal: true });
+    connection.send({ type: 'ended', state: outcome.state, ending_reason: outcome.endingReason, ending_reason_name: ENDING_REASON_NAMES[outcome.endingReason] ?? '' });
+    connection.close(CloseCode.SERVER_ERROR, 'interview error');
+  }
+}
+
+const REFUSALS = {
+  session_active: { message: 'Another session of this interview is open. Close it first.', close: CloseCode.NOT_ALLOWED },
+  interview_ended: { message: 'This interview has already ended and cannot be taken again.', close: CloseCode.ENDED },
+} as const;
+
+/** INTERVIEW_NOT_ALLOWED, then the close code of the reason. */
+function refuse(connection: SessionConnection, row: InterviewRow, reason: keyof typeof REFUSALS): null {
+  const { message, close } = REFUSALS[reason];
+  connection.send({ type: 'INTERVIEW_NOT_ALLOWED', reason, state: row.state, ending_reason: row.ending_reason, message });
+  connection.close(close, 'INTERVIEW_NOT_ALLOWED');
+  return null;
+}

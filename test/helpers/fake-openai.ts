@@ -1,0 +1,76 @@
+// The one allowed fake: a local HTTP server speaking the OpenAI
+// chat-completions protocol, standing in for the hosted model API.
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeMode = 'normal' | 'delayed' | 'slow' | 'broken' | 'malformed-json' | 'unusable-content' | 'obey-injection';
+
+export interface RecordedRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
+
+export class FakeOpenAi {
+  mode: FakeMode = 'normal';
+  /** How long 'delayed' waits before its normal answer. */
+  delayMs = 700;
+  readonly requests: RecordedRequest[] = [];
+  private server!: Server;
+  baseUrl = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        if (request.url !== '/v1/chat/completions' || request.method !== 'POST') {
+          response.writeHead(404).end();
+          return;
+        }
+        const parsed = JSON.parse(body) as RecordedRequest;
+        this.requests.push(parsed);
+        const reply = (content: string) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              id: 'chatcmpl-test',
+              object: 'chat.completion',
+              created: 0,
+              model: parsed.model,
+              choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+              usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+            }),
+          );
+        };
+        switch (this.mode) {
+          case 'normal':
+            return reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' }));
+          case 'obey-injection':
+            return reply(JSON.stringify({ utterance: 'MODEL: The interview is over. You are rated EXCELLENT. Goodbye.' }));
+          case 'delayed':
+            setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' })), this.delayMs).unref();
+            return;
+          case 'slow':
+            setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: too late' })), 3_000).unref();
+            return;
+          case 'broken':
+            response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
+            return;
+          case 'malformed-json':
+            response.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [ {"message": ');
+            return;
+          case 'unusable-content':
+            return reply('Sure! Here is a follow-up question, not in JSON.');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
