@@ -10,7 +10,11 @@ import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { InMemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { InterviewRepository } from './interviews/interview.repository.js';
-import { InterviewService } from './interviews/interview.service.js';
+import { InterviewService, NO_RECORDINGS } from './interviews/interview.service.js';
+import { createEvaluator } from './evaluation/index.js';
+import { ResultsRepository } from './results/results.repository.js';
+import { ResultsReports } from './results/results.reports.js';
+import { createResultsPipeline, resetResults } from './results/results.pipeline.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { randomIds, type IdGenerator } from './shared/ids.js';
 import { sql } from 'kysely';
@@ -18,7 +22,6 @@ import { createWebhooks, type WebhookOverrides, type Webhooks } from './webhooks
 import { LlmInterviewer } from './interviewer/llm-interviewer.js';
 import type { Interviewer } from './interviewer/interviewer.js';
 import { ScriptedInterviewer } from './interviewer/scripted-interviewer.js';
-import { interviewEndedJob } from './jobs/interview-ended.job.js';
 import { JobRepository } from './jobs/job.repository.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
@@ -63,11 +66,14 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   redis?.on('error', () => {});
 
   const interviewRepository = new InterviewRepository(database.db);
-  const webhooks = createWebhooks({ config, database, interviews: interviewRepository, clock, ids, overrides: overrides.webhooks });
+  const results = new ResultsRepository(database.db);
+  const reports = new ResultsReports(results, NO_RECORDINGS);
+  const webhooks = createWebhooks({ config, database, interviews: interviewRepository, clock, ids, source: reports, overrides: overrides.webhooks });
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
     repository: interviewRepository,
-    resetHooks: [webhooks.resetHook, resetSession],
+    reports,
+    resetHooks: [webhooks.resetHook, resetSession, (tx, interviewId) => resetResults(results, tx, interviewId)],
     clock,
     ids,
     appEnv: config.appEnv,
@@ -83,7 +89,16 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     leaseMs: 60_000,
     backoffBaseMs: 5_000,
     onError: (kind, error) => log('error', `job ${kind} failed`, error),
-  }).register(interviewEndedJob);
+  });
+  const pipeline = createResultsPipeline({
+    interviews: interviewRepository,
+    results,
+    evaluator: createEvaluator(config.llm),
+    evaluateEveryLocale: config.llm.provider !== 'openai',
+    webhooks: webhooks.service,
+    ids,
+  });
+  for (const step of pipeline) jobRunner.register(step);
   const sessions = new SessionService({
     repository: new SessionRepository(database.db),
     leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),

@@ -3,6 +3,7 @@ import type { Dialect } from './database.js';
 import { foundation } from './migrations/0001-foundation.js';
 import { webhooks } from './migrations/0002-webhooks.js';
 import { session } from './migrations/0003-session.js';
+import { results } from './migrations/0004-results.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -10,6 +11,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0001-foundation': foundation(dialect),
     '0002-webhooks': webhooks(dialect),
     '0003-session': session(dialect),
+    '0004-results': results(dialect),
   };
 }
 

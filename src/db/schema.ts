@@ -151,12 +151,23 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface InterviewResultsTable {
+  interview_id: string;
+  is_complete: number;
+  /** builtin, llm, or none (video introductions). */
+  evaluator: string;
+  /** JSON: { [locale]: EvaluationResult }. */
+  results: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   interviews: InterviewsTable;
   transcript_entries: TranscriptEntriesTable;
   interview_log_lines: InterviewLogLinesTable;
+  interview_results: InterviewResultsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   interview_sessions: InterviewSessionsTable;

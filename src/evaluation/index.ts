@@ -28,7 +28,7 @@ export { analyseCommunication } from './communication.js';
 export { groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
 export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
-export { resolveLocale, type ProseLocale } from './locale.js';
+export { PROSE_LOCALES, resolveLocale, type ProseLocale } from './locale.js';
 
 /** `LLM_PROVIDER=openai` gives the model-backed evaluator (falling back to built-in); anything else the built-in one. */
 export function createEvaluator(llm: Config['llm'], options: { timeoutMs?: number } = {}): Evaluator {

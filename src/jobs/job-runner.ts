@@ -19,15 +19,15 @@ export interface JobContext {
   attempt: number;
 }
 
-export interface JobDefinition<Payload> {
+export interface JobDefinition<Payload, Performed = void> {
   kind: string;
   maxAttempts: number;
   /** Rejects a payload this version cannot handle (the attempt fails). */
   parse(payload: unknown): Payload;
-  /** External, idempotent work; may run more than once (a retry, a lost lease). */
-  perform?(payload: Payload, context: { at: string; attempt: number }): Promise<void>;
+  /** External or slow, idempotent work; may run more than once (a retry, a lost lease). Its result goes to `record`. */
+  perform?(payload: Payload, context: { at: string; attempt: number }): Promise<Performed>;
   /** Database effects, committed together with the job's completion. */
-  record?(payload: Payload, context: JobContext): Promise<void>;
+  record?(payload: Payload, context: JobContext & { performed: Performed | undefined }): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -38,7 +38,7 @@ export interface JobRunnerOptions {
 }
 
 export class JobRunner {
-  private readonly definitions = new Map<string, JobDefinition<unknown>>();
+  private readonly definitions = new Map<string, JobDefinition<unknown, unknown>>();
   private readonly owner: string;
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
@@ -55,8 +55,8 @@ export class JobRunner {
     this.owner = `worker:${ids.uuid()}`;
   }
 
-  register<P>(definition: JobDefinition<P>): this {
-    this.definitions.set(definition.kind, definition as JobDefinition<unknown>);
+  register<P, R>(definition: JobDefinition<P, R>): this {
+    this.definitions.set(definition.kind, definition as JobDefinition<unknown, unknown>);
     return this;
   }
 
@@ -103,9 +103,9 @@ export class JobRunner {
     const at = this.clock.now().toISOString();
     try {
       const payload = definition.parse(JSON.parse(job.payload));
-      await definition.perform?.(payload, { at, attempt: job.attempts });
+      const performed = await definition.perform?.(payload, { at, attempt: job.attempts });
       await this.db.transaction().execute(async (tx) => {
-        await definition.record?.(payload, { tx, at, attempt: job.attempts });
+        await definition.record?.(payload, { tx, at, attempt: job.attempts, performed });
         // Lost the lease meanwhile: roll back, the new owner runs it.
         if (!(await this.jobs.complete(tx, job.id, this.owner, at))) throw new Error('job lease lost');
       });

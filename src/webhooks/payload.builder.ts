@@ -4,7 +4,7 @@
 // never an absent key (spec, "Envelope of interview.media_processed").
 
 import { kindOf, type InterviewKind, type InterviewType } from '../interviews/enums.js';
-import type { InterviewRow } from '../interviews/interview.repository.js';
+import type { Executor, InterviewRow } from '../interviews/interview.repository.js';
 import type { OverallEvaluation, TranscriptEntry } from '../interviews/interview.schemas.js';
 
 export const WEBHOOK_SCHEMA_VERSION = '1.0';
@@ -44,7 +44,8 @@ export interface MediaProcessedExtras {
 }
 
 export interface MediaProcessedSource {
-  collect(interview: InterviewRow): Promise<MediaProcessedExtras>;
+  /** Reads through `executor` when given: the emit runs inside the pipeline's transaction. */
+  collect(interview: InterviewRow, executor?: Executor): Promise<MediaProcessedExtras>;
 }
 
 export const NO_EXTRAS: MediaProcessedSource = {

@@ -197,7 +197,7 @@ export class WebhookService {
     const endpoints = await this.deps.endpoints.findSubscribers(executor, interview.owner_id, interview.interview_type, MEDIA_PROCESSED);
     if (endpoints.length === 0) return [];
     const transcript = (await this.deps.interviews.listTranscript(interview.id, executor)).map(toTranscriptEntry);
-    const extras = await this.deps.source.collect(interview);
+    const extras = await this.deps.source.collect(interview, executor);
     const payload = JSON.stringify(buildMediaProcessedPayload({ interview, transcript, occurredAt: this.now(), ...extras }));
     const eventId = mediaProcessedEventId(interview.id);
     const rows = endpoints.map((endpoint) => ({

@@ -43,6 +43,8 @@ export function createWebhooks(input: {
   interviews: InterviewRepository;
   clock: Clock;
   ids: IdGenerator;
+  /** Evaluation and media for interview.media_processed (the results module). */
+  source?: MediaProcessedSource;
   overrides?: WebhookOverrides;
 }): Webhooks {
   const { config, database, clock, ids } = input;
@@ -78,7 +80,7 @@ export function createWebhooks(input: {
     interviews: input.interviews,
     ids,
     guard,
-    source: overrides.source ?? NO_EXTRAS,
+    source: overrides.source ?? input.source ?? NO_EXTRAS,
     allowInsecureHttp: settings.allowInsecureHttp,
     maxAttempts: settings.maxAttempts,
     leaseMs,

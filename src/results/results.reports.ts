@@ -1,0 +1,124 @@
+// Reads the stored evaluation for the three consumers of results: the
+// evaluation-report endpoint, the overall-evaluation-report endpoint and the
+// interview.media_processed webhook. One source, so they always agree.
+
+import { resolveLocale, type EvaluatedQuestionResult, type EvaluationResult } from '../evaluation/index.js';
+import { InterviewType, kindOf } from '../interviews/enums.js';
+import type { Executor, InterviewRow } from '../interviews/interview.repository.js';
+import type { InterviewEvaluationReportResponse, OverallEvaluation } from '../interviews/interview.schemas.js';
+import type { RecordingSource, ReportSource } from '../interviews/interview.service.js';
+import { AppError } from '../shared/errors.js';
+import type { MediaProcessedExtras, MediaProcessedSource, PayloadEvaluatedQuestion } from '../webhooks/payload.builder.js';
+import type { ResultsRepository, StoredResults } from './results.repository.js';
+
+export class ResultsReports implements ReportSource, MediaProcessedSource {
+  constructor(
+    private readonly results: ResultsRepository,
+    private readonly recordings: RecordingSource,
+  ) {}
+
+  async overallEvaluation(interview: InterviewRow, locale: string): Promise<OverallEvaluation | null> {
+    const stored = await this.results.find(interview.id);
+    if (!stored) return null;
+    if (interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW) return VIDEO_INTRODUCTION_OVERALL;
+    if (!stored.isComplete) throw new AppError('EvalReportGenerationException');
+    return overallOf(pick(stored, locale));
+  }
+
+  async evaluationReport(interview: InterviewRow, locale: string): Promise<InterviewEvaluationReportResponse | null> {
+    const stored = await this.results.find(interview.id);
+    if (!stored) return null;
+    const isVideo = interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW;
+    if (!isVideo && !stored.isComplete) throw new AppError('EvalReportGenerationException');
+    const result = isVideo ? null : pick(stored, locale);
+    return {
+      id: interview.id,
+      interview: {
+        id: interview.id,
+        kind: kindOf(interview.interview_type as InterviewType),
+        interview_type: interview.interview_type,
+        job_title: interview.job_title,
+        candidate_id: interview.candidate_id,
+        language_code: interview.language_code,
+        state: interview.state,
+        ending_reason: interview.ending_reason,
+        created_at: interview.created_at,
+      },
+      user: interview.user_id === null ? null : { id: interview.user_id },
+      evaluation_report: result ? { ...result.evaluation, questions: result.evaluation.questions.map(toPayloadQuestion) } : { questions: [] },
+      overall_evaluation: isVideo ? VIDEO_INTRODUCTION_OVERALL : overallOf(result as EvaluationResult),
+      video_analysis_report: null,
+      comm_analysis_report: result?.communication_analysis ?? null,
+      created_at: stored.createdAt,
+    };
+  }
+
+  /** The webhook's evaluation, communication analysis and media for this interview (English prose). */
+  async collect(interview: InterviewRow, executor?: Executor): Promise<MediaProcessedExtras> {
+    const [stored, audioUrl, videoUrl] = await Promise.all([
+      this.results.find(interview.id, executor),
+      this.recordings.recordingUrl(interview.id, 'audio'),
+      this.recordings.recordingUrl(interview.id, 'video'),
+    ]);
+    const result = stored && interview.interview_type !== InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? pick(stored, 'en') : null;
+    const media = { audioUrl, videoUrl, durationSecs: interview.call_length === null ? null : Math.round(interview.call_length) };
+    if (!result) return { evaluation: null, communicationAnalysis: null, media };
+    const questions = result.evaluation.questions.map(toPayloadQuestion);
+    const evaluation =
+      result.evaluation.kind === 'job_interview'
+        ? { kind: 'job_interview' as const, overall_summary: result.evaluation.overall_summary, questions }
+        : { kind: 'screening_interview' as const, questions };
+    return { evaluation, communicationAnalysis: result.communication_analysis as Record<string, unknown> | null, media };
+  }
+}
+
+/** The prose in the requested locale when it was written in it, English otherwise. */
+function pick(stored: StoredResults, locale: string): EvaluationResult {
+  const result = stored.byLocale[resolveLocale(locale)] ?? stored.byLocale.en;
+  if (!result) throw new Error(`interview ${stored.interviewId} has no stored evaluation`);
+  return result;
+}
+
+const VIDEO_INTRODUCTION_OVERALL: OverallEvaluation = {
+  overall_assessment: {
+    suitability: 'Needs further assessment',
+    strengths: [],
+    weaknesses: [],
+    recommendations: ['A video introduction is not evaluated: watch the recording.'],
+  },
+};
+
+/**
+ * Job interviews carry the evaluator's summary. Screening has none in the
+ * spec's payload, so the short form is derived from the qualifying outcomes:
+ * all met -> Meets, any missed -> Below, none asked -> Needs further assessment.
+ */
+function overallOf(result: EvaluationResult): OverallEvaluation {
+  const evaluation = result.evaluation;
+  if (evaluation.kind === 'job_interview') {
+    if (!evaluation.overall_summary) throw new AppError('EvalReportGenerationException');
+    return evaluation.overall_summary;
+  }
+  const graded = evaluation.qualifying_questions.filter((q) => q.evaluation && 'outcome' in q.evaluation);
+  const outcome = (q: EvaluatedQuestionResult) => (q.evaluation as { outcome: boolean; analysis: string });
+  const met = graded.filter((q) => outcome(q).outcome);
+  const missed = graded.filter((q) => !outcome(q).outcome);
+  return {
+    overall_assessment: {
+      suitability: graded.length === 0 ? 'Needs further assessment' : missed.length === 0 ? 'Meets expectations' : 'Below expectations',
+      strengths: met.map((q) => `${q.question}: ${outcome(q).analysis}`),
+      weaknesses: missed.map((q) => `${q.question}: ${outcome(q).analysis}`),
+      recommendations: missed.map((q) => `Confirm with the candidate: ${q.question}`),
+    },
+  };
+}
+
+/** As EvaluatedQuestion in reports and payloads; timelines come from the recording, which the media step will provide. */
+function toPayloadQuestion(question: EvaluatedQuestionResult): PayloadEvaluatedQuestion {
+  return {
+    ...question,
+    transcript: question.transcript as Record<string, string>[],
+    evaluation: question.evaluation as Record<string, unknown> | null,
+    video_timeline: null,
+  };
+}

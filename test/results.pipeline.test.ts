@@ -1,0 +1,175 @@
+// End to end: a simulated interview over the real WebSocket ends, the results
+// pipeline evaluates it, and exactly one signed interview.media_processed
+// delivery reaches a real local receiver; the report endpoints agree with it.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playInterview } from '../src/cli/candidate-client.js';
+import { verifyWebhookSignature } from '../src/webhooks/signer.js';
+import { createJobInterview, createScreeningInterview, eventually, GOOD_ANSWERS, logs } from './helpers/session.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { expectValid, mediaProcessedSchema } from './helpers/webhook-envelope-schema.js';
+import { createEndpoint, DELIVERY_ENV, FAST_WORKER, listDeliveries, type EndpointCreated } from './helpers/webhook-fixtures.js';
+import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
+
+let t: TestServer;
+let key: string;
+let receiver: Receiver;
+let endpoint: EndpointCreated;
+
+beforeAll(async () => {
+  t = await startTestServer({ ...DELIVERY_ENV, JOBS_POLL_SECONDS: '0.1' }, FAST_WORKER);
+  key = await t.createKey();
+  receiver = await startReceiver();
+  endpoint = await createEndpoint(t, key, { url: receiver.url, name: 'ATS' });
+});
+afterAll(async () => {
+  await t?.close();
+  await receiver?.close();
+});
+
+type Payload = {
+  event_id: string;
+  interview: { id: string; state: number; ending_reason: number };
+  transcript: unknown[];
+  evaluation: {
+    overall_summary: unknown;
+    questions: { id: string; evaluation: Record<string, unknown> | null }[];
+    qualifying_questions?: { id: string; evaluation: { outcome: boolean } | null }[];
+  } | null;
+  communication_analysis: Record<string, unknown> | null;
+  metrics: { attempted_questions_count: number; transcript_turns: number };
+};
+
+/** Waits for this interview's delivery, checks its signature and shape, and that no second one follows. */
+async function deliveredPayload(interviewId: string, kind: 'job_interview' | 'screening_interview' | 'video_introduction', type: number): Promise<Payload> {
+  const [request] = await receiver.waitFor(1, { match: (r) => (r.body.interview as { id?: string } | null)?.id === interviewId, timeoutMs: 20_000 });
+  const verified = verifyWebhookSignature(endpoint.secret, request!.headers, request!.rawBody);
+  expect(verified.ok).toBe(true);
+  expect(request!.headers['x-webhook-event']).toBe('interview.media_processed');
+  expectValid(mediaProcessedSchema(kind, type), request!.body);
+
+  // A repeated pipeline run or a slow worker must not notify twice.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === interviewId)).toHaveLength(1);
+  const deliveries = await listDeliveries(t, key, `?interview_id=${interviewId}`);
+  expect(deliveries.map((d) => [d.status_name, d.attempts])).toEqual([['SUCCESS', 1]]);
+  return request!.body as unknown as Payload;
+}
+
+async function transcriptLength(id: string): Promise<number> {
+  return ((await (await t.api(key, `/interview/transcript/${id}`)).json()) as { transcript: unknown[] }).transcript.length;
+}
+
+describe('the results pipeline', () => {
+  it('a completed job interview: ratings, an overall summary, one delivery, and reports that agree with it', async () => {
+    const id = await createJobInterview(t, key);
+    const played = await playInterview(t.url, id, GOOD_ANSWERS);
+    expect(played.endingReason).toBe(1);
+
+    const payload = await deliveredPayload(id, 'job_interview', 0);
+    expect(payload.event_id).toBe(`interview.media_processed:${id}`);
+    expect(payload.interview).toMatchObject({ state: 2, ending_reason: 1 });
+    expect(payload.metrics.transcript_turns).toBe(await transcriptLength(id));
+    expect(payload.metrics.transcript_turns).toBe(payload.transcript.length);
+    expect(payload.metrics.attempted_questions_count).toBe(2);
+    expect(payload.evaluation?.questions.map((q) => q.id)).toEqual(['q1', 'q2']);
+    for (const question of payload.evaluation?.questions ?? []) {
+      expect(['SUBOPTIMAL', 'OKAY', 'GOOD', 'EXCELLENT']).toContain(question.evaluation?.rating);
+      expect(Array.isArray(question.evaluation?.improvement_points)).toBe(true);
+    }
+    expect(payload.communication_analysis).toBeNull();
+
+    const overall = await t.api(key, `/interview/overall-evaluation-report/${id}`);
+    expect(overall.status).toBe(200);
+    const overallBody = await overall.json();
+    expect(overallBody).toEqual(payload.evaluation?.overall_summary);
+    expect(['Exceeds expectations', 'Meets expectations', 'Below expectations', 'Needs further assessment']).toContain(overallBody.overall_assessment.suitability);
+    // For a job interview the evaluation report is the same short form.
+    expect(await (await t.api(key, `/interview/evaluation-report/${id}`)).json()).toEqual(overallBody);
+
+    // German prose on request; suitability stays English.
+    const german = await (await t.api(key, `/interview/overall-evaluation-report/${id}`, { headers: { locale: 'de' } })).json();
+    expect(german.overall_assessment.suitability).toBe(overallBody.overall_assessment.suitability);
+
+    const log = await logs(t, key, id);
+    for (const step of ['handed over to the results pipeline', 'evaluation stored by the builtin evaluator', 'media:', 'archive:', 'sync:', 'interview.media_processed queued for 1 webhook endpoint(s)']) {
+      expect(log).toContain(step);
+    }
+  });
+
+  it('a screening interview: outcomes and a communication analysis, and the full report agrees with the payload', async () => {
+    const id = await createScreeningInterview(t, key, {
+      interview_lang_code: 1,
+      questions: [
+        { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
+        { question_text: 'Do you have a forklift licence?', question_type: 'qualifying', asking_order: 2, qualifying_criteria: 'Must hold a valid forklift licence' },
+      ],
+    });
+    const played = await playInterview(t.url, id, ['I am a warehouse worker.', 'I could start next Monday.', 'Yes, I have held a valid forklift licence for five years.']);
+    expect(played.endingReason).toBe(1);
+
+    const payload = await deliveredPayload(id, 'screening_interview', 1);
+    expect(payload.evaluation?.qualifying_questions?.map((q) => [q.id, q.evaluation?.outcome])).toEqual([['q2', true]]);
+    expect(payload.communication_analysis).toMatchObject({ basis: 'transcript_text' });
+
+    const report = await t.api(key, `/interview/evaluation-report/${id}`);
+    expect(report.status).toBe(200);
+    const body = await report.json();
+    expect(body.id).toBe(id);
+    expect(body.evaluation_report.questions.map((q: { id: string; category: string; is_evaluated: boolean }) => [q.id, q.category, q.is_evaluated])).toEqual([
+      ['q1', 'information', false],
+      ['q2', 'qualifying', true],
+    ]);
+    expect(body.evaluation_report.questions[1].evaluation).toEqual(payload.evaluation?.questions[1]?.evaluation);
+    expect(body.comm_analysis_report).toEqual(payload.communication_analysis);
+    const overall = await (await t.api(key, `/interview/overall-evaluation-report/${id}`)).json();
+    expect(overall.overall_assessment.suitability).toBe('Meets expectations');
+  });
+
+  it('a video introduction: transcript only, no evaluation, one delivery', async () => {
+    const id = await createJobInterview(t, key, { interview_type: 2, primary_tech_focus: '' });
+    const played = await playInterview(t.url, id, GOOD_ANSWERS);
+    expect(played.endingReason).toBe(1);
+
+    const payload = await deliveredPayload(id, 'video_introduction', 2);
+    expect(payload.evaluation).toBeNull();
+    expect(payload.transcript.length).toBeGreaterThan(0);
+    const report = await (await t.api(key, `/interview/evaluation-report/${id}`)).json();
+    expect(report.evaluation_report.questions).toEqual([]);
+    expect(report.overall_evaluation.overall_assessment.suitability).toBe('Needs further assessment');
+  });
+
+  it('an interview ended before all questions were answered: the webhook still fires, the reports answer EvalReportGenerationException', async () => {
+    const id = await createJobInterview(t, key);
+    const { CandidateClient } = await import('../src/cli/candidate-client.js');
+    const client = await CandidateClient.connect(t.url, id);
+    await client.turn();
+    client.send({ type: 'answer', text: GOOD_ANSWERS[0]! });
+    await client.turn();
+    client.send({ type: 'end' });
+    await client.close();
+
+    const payload = await deliveredPayload(id, 'job_interview', 0);
+    expect(payload.interview.ending_reason).toBe(2);
+    expect(payload.evaluation?.overall_summary).toBeNull();
+    for (const path of ['/interview/evaluation-report/', '/interview/overall-evaluation-report/']) {
+      const response = await t.api(key, path + id);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'EvalReportGenerationException' });
+    }
+  });
+
+  it('a reset interview is evaluated and notified again when retaken', async () => {
+    const id = await createJobInterview(t, key);
+    await playInterview(t.url, id, GOOD_ANSWERS);
+    await deliveredPayload(id, 'job_interview', 0);
+    expect((await t.api(key, `/interview/reset/${id}`, { method: 'POST' })).status).toBe(200);
+    expect((await t.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(404);
+
+    await playInterview(t.url, id, GOOD_ANSWERS);
+    await eventually(async () => {
+      expect(receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === id)).toHaveLength(2);
+    }, 20_000);
+    expect((await t.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(200);
+  });
+});
