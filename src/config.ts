@@ -51,7 +51,7 @@ export interface Config {
   };
   session: SessionConfig;
   /** `worker: false` makes an API/session-only node that leaves durable jobs to other nodes. */
-  jobs: { pollSeconds: number; worker: boolean };
+  jobs: { pollSeconds: number; leaseSeconds: number; worker: boolean };
   sttProvider: (typeof STT_PROVIDERS)[number];
   ttsProvider: (typeof TTS_PROVIDERS)[number];
   storage: (typeof STORAGE_KINDS)[number];
@@ -138,7 +138,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxMessagesPerSecond: read.integer('SESSION_MAX_MESSAGES_PER_SECOND', 20, { min: 1, max: 10_000 }),
       pingSeconds: read.number('SESSION_PING_SECONDS', 15, { min: 0.1, max: 3_600 }),
     },
-    jobs: { pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }), worker: read.boolean('JOBS_WORKER', true) },
+    jobs: {
+      pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }),
+      leaseSeconds: read.number('JOBS_LEASE_SECONDS', 120, { min: 0.5, max: 86_400 }),
+      worker: read.boolean('JOBS_WORKER', true),
+    },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
     ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
     storage,

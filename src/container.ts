@@ -86,7 +86,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const log: SessionLogger = overrides.log ?? (() => {});
   const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, ids, {
     pollMs: config.jobs.pollSeconds * 1000,
-    leaseMs: 60_000,
+    // Longer than any step's slowest honest run (a model call with one retry), so a live worker is never overtaken.
+    leaseMs: config.jobs.leaseSeconds * 1000,
     backoffBaseMs: 5_000,
     onError: (kind, error) => log('error', `job ${kind} failed`, error),
   });
