@@ -90,6 +90,7 @@ describe('the results pipeline', () => {
     // German prose on request; suitability stays English.
     const german = await (await t.api(key, `/interview/overall-evaluation-report/${id}`, { headers: { locale: 'de' } })).json();
     expect(german.overall_assessment.suitability).toBe(overallBody.overall_assessment.suitability);
+    expect(german.overall_assessment.recommendations).not.toEqual(overallBody.overall_assessment.recommendations);
 
     const log = await logs(t, key, id);
     for (const step of ['handed over to the results pipeline', 'evaluation stored by the builtin evaluator', 'media:', 'archive:', 'sync:', 'interview.media_processed queued for 1 webhook endpoint(s)']) {
