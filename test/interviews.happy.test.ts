@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobInterviewRequest, screeningInterviewRequest, startTestServer, type TestServer } from './helpers/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobInterviewRequest, screeningInterviewRequest, startTestServer, type TestServer, useTestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 let key: string;
 
-beforeAll(async () => {
-  t = await startTestServer({ CANDIDATE_UI_URL: 'https://candidates.example.com/' });
-  key = await t.createKey();
+useTestServer({ CANDIDATE_UI_URL: 'https://candidates.example.com/' }, (server, serverKey) => {
+  t = server;
+  key = serverKey;
 });
-afterAll(() => t?.close());
 
 async function create(path: string, body: unknown): Promise<{ interview_id: string; interview_link: string; message: string }> {
   const response = await t.api(key, path, { method: 'POST', json: body });

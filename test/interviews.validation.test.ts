@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobInterviewRequest, screeningInterviewRequest, startTestServer, type TestServer } from './helpers/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { jobInterviewRequest, screeningInterviewRequest, type TestServer, useTestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 let key: string;
 
-beforeAll(async () => {
-  t = await startTestServer();
-  key = await t.createKey();
+useTestServer({}, (server, serverKey) => {
+  t = server;
+  key = serverKey;
 });
-afterAll(() => t?.close());
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: { detail: unknown } }> {
   const response = await t.api(key, path, { method: 'POST', json: body });

@@ -2,21 +2,20 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import { finished, runTs, spawnTs, waitForListening } from './helpers/processes.js';
 import { createTestDatabase } from './helpers/test-database.js';
-import { jobInterviewRequest, startTestServer, type TestServer } from './helpers/test-server.js';
+import { jobInterviewRequest, type TestServer, useTestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 let key: string;
 
-beforeAll(async () => {
-  t = await startTestServer();
-  key = await t.createKey();
+useTestServer({}, (server, serverKey) => {
+  t = server;
+  key = serverKey;
 });
-afterAll(() => t?.close());
 
 describe('health, metrics and request ids', () => {
   it('GET /health answers 200 without a key', async () => {

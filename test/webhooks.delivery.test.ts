@@ -74,7 +74,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it('gives up on a receiver that always answers 500: FAILED with attempts == max_attempts', async () => {
-    const endpoint = await endpointWith(status(500));
+    await endpointWith(status(500));
     const { deliveryId } = await emitOne();
     const delivery = await waitForDelivery(t, key, deliveryId);
     expect(delivery).toMatchObject({ status: 3, status_name: 'FAILED', attempts: 3, max_attempts: 3, response_status: 500 });
@@ -84,7 +84,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it('treats a 400 as permanent: one attempt, FAILED', async () => {
-    const endpoint = await endpointWith(status(400));
+    await endpointWith(status(400));
     const { deliveryId } = await emitOne();
     const delivery = await waitForDelivery(t, key, deliveryId);
     expect(delivery).toMatchObject({ status: 3, attempts: 1, response_status: 400 });
@@ -93,7 +93,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it.each([408, 409, 425, 429])('retries a %i like a server error', async (code) => {
-    const endpoint = await endpointWith((_r, response, index) => {
+    await endpointWith((_r, response, index) => {
       response.writeHead(index === 0 ? code : 200).end();
     });
     const { deliveryId } = await emitOne();
@@ -102,7 +102,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it('honours Retry-After on a 429', async () => {
-    const endpoint = await endpointWith((_r, response, index) => {
+    await endpointWith((_r, response, index) => {
       response.writeHead(index === 0 ? 429 : 200, index === 0 ? { 'retry-after': '1' } : {}).end();
     });
     const { deliveryId } = await emitOne();
@@ -111,7 +111,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it('abandons an attempt at the timeout and retries it', async () => {
-    const endpoint = await endpointWith((_r, response, index) => {
+    await endpointWith((_r, response, index) => {
       if (index === 0) setTimeout(() => response.writeHead(200).end(), 2_500);
       else response.writeHead(200).end();
     });
@@ -139,7 +139,7 @@ describe('delivering interview.media_processed', () => {
   it('does not follow a redirect: a 3xx is a failed attempt and the target is never contacted', async () => {
     const target = await startReceiver(ok);
     try {
-      const endpoint = await endpointWith(status(307, { location: `${target.url}/elsewhere` }));
+      await endpointWith(status(307, { location: `${target.url}/elsewhere` }));
       const { deliveryId } = await emitOne();
       const delivery = await waitForDelivery(t, key, deliveryId);
       expect(delivery).toMatchObject({ status: 3, response_status: 307, attempts: 1 });
@@ -151,7 +151,7 @@ describe('delivering interview.media_processed', () => {
   });
 
   it('does not notify twice: emitting a delivered or queued event again is a no-op', async () => {
-    const endpoint = await endpointWith(ok);
+    await endpointWith(ok);
     const { interviewId, deliveryId } = await emitOne();
     expect(await emit(t, interviewId)).toEqual([]);
     await waitForDelivery(t, key, deliveryId);

@@ -6,7 +6,7 @@ import type { EvaluationData, MediaProcessedSource } from '../src/webhooks/paylo
 import { createEndedInterview, createEndpoint, DELIVERY_ENV, emit, FAST_WORKER, waitForDelivery } from './helpers/webhook-fixtures.js';
 import { ok, startReceiver, type Receiver } from './helpers/webhook-receiver.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { ENVELOPE_KEYS, expectValid, INTERVIEW_KEYS, KINDS, mediaProcessedSchema, testPayloadSchema } from './helpers/webhook-envelope-schema.js';
+import { expectValid, KINDS, mediaProcessedSchema, testPayloadSchema } from './helpers/webhook-envelope-schema.js';
 
 describe('GET /webhooks/catalog', () => {
   let t: TestServer;
