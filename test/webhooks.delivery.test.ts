@@ -201,6 +201,26 @@ describe('rotation, redelivery and the test route', () => {
     expect(await waitForDelivery(t, key, deliveryId)).toMatchObject({ status: 2, attempts: 1 });
   });
 
+  it('a replay of an event still queued or in flight is that delivery: repeated clicks send nothing twice', async () => {
+    const endpoint = await endpointWith((_request, response) => {
+      setTimeout(() => response.writeHead(204).end(), 600);
+    });
+    const { deliveryId } = await emitOne();
+    await waitForDelivery(t, key, deliveryId, (d) => d.status === 1);
+    const replays = await Promise.all(
+      [1, 2].map(async () => (await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json()) as { id: string }),
+    );
+    expect(replays.map((r) => r.id)).toEqual([deliveryId, deliveryId]);
+    await waitForDelivery(t, key, deliveryId);
+    const history = await (await t.api(key, `/webhooks/deliveries?endpoint_id=${endpoint.id}`)).json();
+    expect(history).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(1);
+
+    // Once it has finished, a replay is a new delivery again.
+    const later = await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json();
+    expect(later.id).not.toBe(deliveryId);
+  });
+
   it('sends webhook.test inline and records it like any delivery', async () => {
     const endpoint = await endpointWith(ok);
     const response = await t.api(key, `/webhooks/endpoints/${endpoint.id}/test`, { method: 'POST' });

@@ -49,8 +49,20 @@ export class DeliveryRepository {
     return inserted;
   }
 
-  async insert(row: NewDeliveryRow): Promise<void> {
-    await this.db.insertInto('webhook_deliveries').values(row).execute();
+  async insert(row: NewDeliveryRow, executor: Executor = this.db): Promise<void> {
+    await executor.insertInto('webhook_deliveries').values(row).execute();
+  }
+
+  /** A queued or in-flight delivery of this event to this endpoint, if any. */
+  findUnfinished(executor: Executor, endpointId: string, eventId: string): Promise<DeliveryRow | undefined> {
+    return executor
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('endpoint_id', '=', endpointId)
+      .where('event_id', '=', eventId)
+      .where('status', 'in', [DeliveryStatus.PENDING, DeliveryStatus.DELIVERING])
+      .orderBy('created_at')
+      .executeTakeFirst();
   }
 
   findOwned(id: string, ownerId: string): Promise<DeliveryRow | undefined> {

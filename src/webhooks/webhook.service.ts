@@ -166,10 +166,16 @@ export class WebhookService {
     if (!original) throw new AppError('WebhookDeliveryNotExist');
     const endpoint = original.endpoint_id ? await this.deps.endpoints.findOwned(original.endpoint_id, principal.id) : undefined;
     if (!endpoint) throw new AppError('WebhookEndpointNotExist');
-    const id = this.deps.ids.uuid();
-    await this.deps.deliveries.insert(
-      this.newDelivery(endpoint, { id, event: original.event, eventId: original.event_id, interviewId: original.interview_id, payload: original.payload }),
-    );
+    // While the event is still queued or being sent to this endpoint, a replay is that delivery:
+    // repeated clicks must not make the receiver process the event several times.
+    const id = await this.deps.db.transaction().execute(async (tx) => {
+      const unfinished = await this.deps.deliveries.findUnfinished(tx, endpoint.id, original.event_id);
+      if (unfinished) return unfinished.id;
+      const newId = this.deps.ids.uuid();
+      const replay = { id: newId, event: original.event, eventId: original.event_id, interviewId: original.interview_id, payload: original.payload };
+      await this.deps.deliveries.insert(this.newDelivery(endpoint, replay), tx);
+      return newId;
+    });
     this.deps.onEnqueued();
     const row = await this.deps.deliveries.findById(id);
     if (!row) throw new AppError('WebhookDeliveryNotExist');
