@@ -27,19 +27,22 @@ describe('the text-mode candidate page', () => {
     expect(() => execFileSync(process.execPath, ['--check', '-'], { input: script })).not.toThrow();
   });
 
-  it('runs a whole interview in Chromium by typing, right-to-left for Arabic', { timeout: 60_000 }, async () => {
+  it('runs a whole interview in Chromium by typing, right-to-left and in Arabic words for Arabic', { timeout: 60_000 }, async () => {
     const id = await createJobInterview(t, key, { language_code: 9 });
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${t.url}/interview?iid=${id}`);
     await expect.poll(() => page.getAttribute('html', 'dir')).toBe('rtl');
+    // The page's own words follow the interview's language too.
+    await expect.poll(() => page.textContent('h1')).toBe('مقابلة');
+    expect(await page.textContent('button[type=submit]')).toBe('إرسال');
     for (const answer of [...GOOD_ANSWERS, 'ليست لدي أي أسئلة. شكرًا.']) {
       await page.locator('#text').waitFor({ state: 'visible' });
       await page.fill('#text', answer);
       await page.click('button[type=submit]');
     }
-    await expect.poll(() => page.textContent('#status'), { timeout: 10_000 }).toMatch(/ended/);
+    await expect.poll(() => page.textContent('#status'), { timeout: 10_000 }).toBe('انتهت المقابلة. شكرًا لك.');
     expect(await page.locator('#transcript li.user').count()).toBe(4);
     expect(errors).toEqual([]);
     expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: 1 });
