@@ -1,6 +1,7 @@
-// First step of the results pipeline: the hand-off itself. The evaluation,
-// media and webhook steps (later issues) attach here; for now the step
-// records in the interview log that the ended interview was handed over.
+// First step of the results pipeline: the hand-off itself, written by the
+// session in the same transaction as the end state. It records the hand-off
+// in the interview log; src/results/results.pipeline.ts chains the
+// evaluation, media and webhook steps after it.
 
 import { appendLogLine } from '../interviews/interview.repository.js';
 import type { JobDefinition } from './job-runner.js';

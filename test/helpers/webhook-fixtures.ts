@@ -28,8 +28,8 @@ export async function createEndpoint(t: TestServer, key: string, body: Record<st
 export type Kind = 'job' | 'screening' | 'video';
 
 /**
- * An interview that has run to its end: created through the API, then moved to
- * ENDED with a transcript, as the (not yet built) session module will leave it.
+ * An interview that has run to its end, made directly in the database (ENDED,
+ * archived, with a transcript) so webhook tests need no live session.
  */
 export async function createEndedInterview(t: TestServer, key: string, kind: Kind = 'job'): Promise<string> {
   const [path, body] =
