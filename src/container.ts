@@ -67,12 +67,14 @@ export async function createContainer(config: Config, overrides: ContainerOverri
 
   const interviewRepository = new InterviewRepository(database.db);
   const results = new ResultsRepository(database.db);
-  const reports = new ResultsReports(results, NO_RECORDINGS);
+  const recordings = NO_RECORDINGS; // the media issue supplies real recordings
+  const reports = new ResultsReports(results, recordings);
   const webhooks = createWebhooks({ config, database, interviews: interviewRepository, clock, ids, source: reports, overrides: overrides.webhooks });
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
     repository: interviewRepository,
     reports,
+    recordings,
     resetHooks: [webhooks.resetHook, resetSession, (tx, interviewId) => resetResults(results, tx, interviewId)],
     clock,
     ids,

@@ -30,11 +30,7 @@ export interface RecordingSource {
   recordingUrl(interviewId: string, kind: RecordingKind): Promise<string | null>;
 }
 
-/** Until the evaluation and media modules are wired in, nothing is ever ready. */
-export const NO_REPORTS: ReportSource = {
-  evaluationReport: async () => null,
-  overallEvaluation: async () => null,
-};
+/** Until the media module exists no recording is ever ready. */
 export const NO_RECORDINGS: RecordingSource = { recordingUrl: async () => null };
 
 export interface InterviewServiceDeps {
@@ -43,21 +39,14 @@ export interface InterviewServiceDeps {
   ids: IdGenerator;
   appEnv: AppEnv;
   candidateUiUrl: string;
-  reports?: ReportSource;
-  recordings?: RecordingSource;
-  resetHooks?: readonly ResetHook[];
+  reports: ReportSource;
+  recordings: RecordingSource;
+  /** What other modules wipe on reset, in the same transaction. */
+  resetHooks: readonly ResetHook[];
 }
 
 export class InterviewService {
-  private readonly reports: ReportSource;
-  private readonly recordings: RecordingSource;
-  private readonly resetHooks: readonly ResetHook[];
-
-  constructor(private readonly deps: InterviewServiceDeps) {
-    this.reports = deps.reports ?? NO_REPORTS;
-    this.recordings = deps.recordings ?? NO_RECORDINGS;
-    this.resetHooks = deps.resetHooks ?? [];
-  }
+  constructor(private readonly deps: InterviewServiceDeps) {}
 
   async createJobInterview(principal: Principal, request: CreateInterviewFromQuestionsRequest): Promise<InterviewCreatedResponse> {
     const interviewType = request.interview_type ?? InterviewType.JOB_INTERVIEW;
@@ -160,7 +149,7 @@ export class InterviewService {
   async reset(principal: Principal, interviewId: string): Promise<{ success: boolean; message: string }> {
     if (this.deps.appEnv === 'production') throw new AppError('OperationNotPermittedException');
     const row = await this.findOwned(principal, interviewId);
-    await this.deps.repository.reset(row.id, this.deps.clock.now().toISOString(), this.resetHooks);
+    await this.deps.repository.reset(row.id, this.deps.clock.now().toISOString(), this.deps.resetHooks);
     return { success: true, message: 'Interview reset successfully; it can be taken again' };
   }
 
@@ -169,8 +158,8 @@ export class InterviewService {
     const row = await this.findEnded(principal, interviewId);
     const report =
       row.interview_type === InterviewType.JOB_INTERVIEW
-        ? await this.reports.overallEvaluation(row, locale)
-        : await this.reports.evaluationReport(row, locale);
+        ? await this.deps.reports.overallEvaluation(row, locale)
+        : await this.deps.reports.evaluationReport(row, locale);
     // The report is produced asynchronously after the end and may lag it by seconds.
     if (report === null) throw new AppError('InterviewNotEndException');
     return report;
@@ -178,14 +167,14 @@ export class InterviewService {
 
   async getOverallEvaluation(principal: Principal, interviewId: string, locale: string): Promise<OverallEvaluation> {
     const row = await this.findEnded(principal, interviewId);
-    const report = await this.reports.overallEvaluation(row, locale);
+    const report = await this.deps.reports.overallEvaluation(row, locale);
     if (report === null) throw new AppError('InterviewNotEndException');
     return report;
   }
 
   async getRecordingUrl(principal: Principal, interviewId: string, kind: RecordingKind): Promise<string> {
     const row = await this.findOwned(principal, interviewId);
-    const url = row.archival_status === ArchivalStatus.ARCHIVED ? await this.recordings.recordingUrl(row.id, kind) : null;
+    const url = row.archival_status === ArchivalStatus.ARCHIVED ? await this.deps.recordings.recordingUrl(row.id, kind) : null;
     if (url === null) throw new AppError('RecordingCreationException');
     return url;
   }
@@ -220,7 +209,6 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
       primary_tech_focus: row.primary_tech_focus,
       experience_level: row.experience_level,
       difficulty_level: row.difficulty_level,
-      // A damaged record (the interview then ends in state 3) must still be readable by its owner.
       questions: parseJsonOr<StoredQuestion[] | null>(row.questions, null),
     },
     platformai_interview_id: row.platformai_interview_id === null ? null : Number(row.platformai_interview_id),
@@ -228,7 +216,7 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
     user: row.user_id === null ? null : { id: row.user_id },
     call_api_id: row.call_api_id,
     call_length: row.call_length,
-    feedback: row.feedback === null ? null : (JSON.parse(row.feedback) as unknown),
+    feedback: row.feedback === null ? null : parseJsonOr<unknown>(row.feedback, null),
     created_at: row.created_at,
     next_question_index: row.next_question_index,
     state: row.state,
@@ -237,12 +225,13 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
     archival_status: row.archival_status,
     ending_reason: row.ending_reason,
     interview_type: row.interview_type,
-    interview_agent_meta: row.interview_agent_meta === null ? null : (JSON.parse(row.interview_agent_meta) as Record<string, unknown>),
+    interview_agent_meta: row.interview_agent_meta === null ? null : parseJsonOr<Record<string, unknown> | null>(row.interview_agent_meta, null),
     resume_count: row.resume_count,
     candidate_id: row.candidate_id,
   };
 }
 
+/** A damaged JSON column (the interview then ends in state 3) must not make the record unreadable to its owner. */
 function parseJsonOr<T>(text: string, fallback: T): T {
   try {
     return JSON.parse(text) as T;
