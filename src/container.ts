@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrator.js';
 import { InMemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { InterviewRepository } from './interviews/interview.repository.js';
 import { InterviewService, NO_RECORDINGS } from './interviews/interview.service.js';
-import { createEvaluator } from './evaluation/index.js';
+import { createEvaluator, isDeterministic } from './evaluation/index.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsReports } from './results/results.reports.js';
 import { createResultsPipeline, resetResults } from './results/results.pipeline.js';
@@ -93,11 +93,12 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     backoffBaseMs: 5_000,
     onError: (kind, error) => log('error', `job ${kind} failed`, error),
   });
+  const evaluator = createEvaluator(config.llm);
   const pipeline = createResultsPipeline({
     interviews: interviewRepository,
     results,
-    evaluator: createEvaluator(config.llm),
-    evaluateEveryLocale: config.llm.provider !== 'openai',
+    evaluator,
+    evaluateEveryLocale: isDeterministic(evaluator),
     webhooks: webhooks.service,
     ids,
   });

@@ -220,7 +220,6 @@ describe('unknown ids, scopes and owners', () => {
       expect(await response.json()).toEqual({ detail: 'PermissionDeniedException' });
       expect((await fetch(t.url + url, { method })).status).toBe(401);
     }
-    expect(await (await t.api(readOnly, '/webhooks/endpoints')).json()).not.toBeInstanceOf(Array);
   });
 });
 

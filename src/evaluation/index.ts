@@ -1,6 +1,6 @@
-// Public API of the evaluation module. The evaluation job (issue 5 pipeline)
-// builds an EvaluationInput from the stored interview and transcript, calls
-// `createEvaluator(config.llm).evaluate(input)` and stores the result.
+// Public API of the evaluation module. The results pipeline's evaluate step
+// (src/results/results.pipeline.ts) builds an EvaluationInput from the stored
+// interview and transcript, calls `evaluate` and stores the result.
 
 import type { Config } from '../config.js';
 import { BuiltinEvaluator } from './builtin-evaluator.js';
@@ -29,6 +29,11 @@ export { groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
 export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
 export { PROSE_LOCALES, resolveLocale, type ProseLocale } from './locale.js';
+
+/** True when every prose locale can be evaluated cheaply and identically (the deterministic built-in evaluator). */
+export function isDeterministic(evaluator: Evaluator): boolean {
+  return evaluator instanceof BuiltinEvaluator;
+}
 
 /** `LLM_PROVIDER=openai` gives the model-backed evaluator (falling back to built-in); anything else the built-in one. */
 export function createEvaluator(llm: Config['llm'], options: { timeoutMs?: number } = {}): Evaluator {

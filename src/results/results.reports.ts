@@ -45,7 +45,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
         created_at: interview.created_at,
       },
       user: interview.user_id === null ? null : { id: interview.user_id },
-      evaluation_report: result ? { ...result.evaluation, questions: result.evaluation.questions.map(toPayloadQuestion) } : { questions: [] },
+      evaluation_report: result ? toReportEvaluation(result.evaluation) : { questions: [] },
       overall_evaluation: isVideo ? VIDEO_INTRODUCTION_OVERALL : overallOf(result as EvaluationResult),
       video_analysis_report: null,
       comm_analysis_report: result?.communication_analysis ?? null,
@@ -61,7 +61,8 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
       this.recordings.recordingUrl(interview.id, 'video'),
     ]);
     const result = stored && interview.interview_type !== InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? pick(stored, 'en') : null;
-    const media = { audioUrl, videoUrl, durationSecs: interview.call_length === null ? null : Math.round(interview.call_length) };
+    // The recorded duration comes with real media; until then the payload builder falls back to call_length.
+    const media = { audioUrl, videoUrl, durationSecs: null };
     if (!result) return { evaluation: null, communicationAnalysis: null, media };
     const questions = result.evaluation.questions.map(toPayloadQuestion);
     const evaluation =
@@ -110,6 +111,17 @@ function overallOf(result: EvaluationResult): OverallEvaluation {
       weaknesses: missed.map((q) => `${q.question}: ${outcome(q).analysis}`),
       recommendations: missed.map((q) => `Confirm with the candidate: ${q.question}`),
     },
+  };
+}
+
+/** The stored evaluation with every question list shaped as EvaluatedQuestion. */
+function toReportEvaluation(evaluation: EvaluationResult['evaluation']): Record<string, unknown> & { questions: PayloadEvaluatedQuestion[] } {
+  if (evaluation.kind === 'job_interview') return { ...evaluation, questions: evaluation.questions.map(toPayloadQuestion) };
+  return {
+    ...evaluation,
+    questions: evaluation.questions.map(toPayloadQuestion),
+    qualifying_questions: evaluation.qualifying_questions.map(toPayloadQuestion),
+    information_questions: evaluation.information_questions.map(toPayloadQuestion),
   };
 }
 

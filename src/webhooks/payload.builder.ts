@@ -3,6 +3,7 @@
 // promises is by construction what receivers get. Missing data is null,
 // never an absent key (spec, "Envelope of interview.media_processed").
 
+import { groupAnswersByQuestion } from '../evaluation/answers.js';
 import { kindOf, type InterviewKind, type InterviewType } from '../interviews/enums.js';
 import type { Executor, InterviewRow } from '../interviews/interview.repository.js';
 import type { OverallEvaluation, TranscriptEntry } from '../interviews/interview.schemas.js';
@@ -48,10 +49,6 @@ export interface MediaProcessedSource {
   collect(interview: InterviewRow, executor?: Executor): Promise<MediaProcessedExtras>;
 }
 
-export const NO_EXTRAS: MediaProcessedSource = {
-  collect: async () => ({ evaluation: null, communicationAnalysis: null, media: { audioUrl: null, videoUrl: null, durationSecs: null } }),
-};
-
 export interface MediaProcessedInput extends MediaProcessedExtras {
   interview: InterviewRow;
   transcript: TranscriptEntry[];
@@ -77,7 +74,7 @@ export function buildMediaProcessedPayload(input: MediaProcessedInput): Record<s
       state: row.state,
       ending_reason: row.ending_reason,
       archival_status: row.archival_status,
-      duration_secs: input.media.durationSecs ?? row.call_length ?? null,
+      duration_secs: input.media.durationSecs ?? (row.call_length === null ? null : Math.round(row.call_length)),
       created_at: row.created_at,
       user_id: row.user_id,
       job_info_id: row.job_info_id,
@@ -159,9 +156,7 @@ function storedQuestionCount(row: InterviewRow): number {
   return Array.isArray(questions) ? questions.length : 0;
 }
 
-/** Questions the candidate reached: distinct question ids in the transcript, procedural turns aside. */
+/** Questions the candidate reached: grouped as the evaluator groups them (by question id, procedural turns aside). */
 function countAttemptedQuestions(transcript: readonly TranscriptEntry[]): number {
-  const ids = new Set<string>();
-  for (const entry of transcript) if (entry.control_id && entry.control_id !== 'procedural') ids.add(entry.control_id);
-  return ids.size;
+  return groupAnswersByQuestion(transcript).length;
 }

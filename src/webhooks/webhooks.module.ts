@@ -10,7 +10,7 @@ import { RETRY_AFTER_CAP_SECONDS, type AttemptDeps } from './delivery.attempt.js
 import { DeliveryRepository } from './delivery.repository.js';
 import { WebhookWorker } from './delivery.worker.js';
 import { EndpointRepository } from './endpoint.repository.js';
-import { NO_EXTRAS, type MediaProcessedSource } from './payload.builder.js';
+import type { MediaProcessedSource } from './payload.builder.js';
 import { loadSecretKey, SecretBox } from './secret-box.js';
 import { UndiciWebhookSender } from './sender.js';
 import { createTargetGuard } from './target-guard.js';
@@ -22,6 +22,7 @@ export interface WebhookOverrides {
   /** Claim lease (default: the per-attempt timeout plus 30 s). */
   leaseMs?: number;
   concurrency?: number;
+  /** Tests: stand-in evaluation/media data. */
   source?: MediaProcessedSource;
   random?: () => number;
 }
@@ -44,7 +45,7 @@ export function createWebhooks(input: {
   clock: Clock;
   ids: IdGenerator;
   /** Evaluation and media for interview.media_processed (the results module). */
-  source?: MediaProcessedSource;
+  source: MediaProcessedSource;
   overrides?: WebhookOverrides;
 }): Webhooks {
   const { config, database, clock, ids } = input;
@@ -80,7 +81,7 @@ export function createWebhooks(input: {
     interviews: input.interviews,
     ids,
     guard,
-    source: overrides.source ?? input.source ?? NO_EXTRAS,
+    source: overrides.source ?? input.source,
     allowInsecureHttp: settings.allowInsecureHttp,
     maxAttempts: settings.maxAttempts,
     leaseMs,
