@@ -77,8 +77,3 @@ export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export type DifficultyLevel = (typeof DIFFICULTY_LEVELS)[number];
 export type JobQuestionType = (typeof JOB_QUESTION_TYPES)[number];
 export type ScreeningQuestionType = (typeof SCREENING_QUESTION_TYPES)[number];
-
-/** States a client treats as "not finished": everything but ENDED and ERROR. */
-export function isInProgress(state: number): boolean {
-  return state !== InterviewState.ENDED && state !== InterviewState.ERROR;
-}

@@ -64,21 +64,32 @@ describe('durable jobs', () => {
     expect(calls).toBe(2);
   });
 
-  it('a job whose worker lost its lease is claimed again, and the stale worker cannot complete it', async () => {
+  it('a job whose worker lost its lease is claimed again, and the stale worker cannot commit its effects', async () => {
     await enqueue('slow', 'z');
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const effects: string[] = [];
-    const stuck = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: async () => { await gate; effects.push('stale'); } }], 1_000);
-    const running = stuck.runOne();
+    const gate = () => {
+      let open!: () => void;
+      const closed = new Promise<void>((resolve) => (open = resolve));
+      return { closed, open };
+    };
+    const [staleGate, freshGate] = [gate(), gate()];
+    // The record step writes a row: only the worker holding the lease may commit it.
+    const recordAs = (label: string): JobDefinition<unknown>['record'] => async (_payload, { tx }) => {
+      await tx.insertInto('users').values({ id: randomIds.uuid(), label, created_at: clock.now().toISOString() }).execute();
+    };
+    const stuck = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => staleGate.closed, record: recordAs('record:stale') }], 1_000);
+    const stale = stuck.runOne();
     await new Promise((resolve) => setTimeout(resolve, 50));
     clock.advance(2_000);
-    const fresh = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: async () => void effects.push('fresh') }]);
-    expect(await fresh.runOne()).toBe(true);
-    release();
-    await running;
-    expect(effects).toEqual(['fresh', 'stale']);
-    expect(await job('slow')).toMatchObject([{ status: 'done', attempts: 2 }]);
+    const fresh = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => freshGate.closed, record: recordAs('record:fresh') }]).runOne();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stale worker finishes first, while the job is running under the fresh worker's lease.
+    staleGate.open();
+    await stale;
+    freshGate.open();
+    expect(await fresh).toBe(true);
+    const recorded = await handle.db.selectFrom('users').select('label').where('label', 'like', 'record:%').execute();
+    expect(recorded.map((r) => r.label)).toEqual(['record:fresh']);
+    expect(await job('slow')).toMatchObject([{ status: 'done' }]);
   });
 
   it('two workers draining one queue run every job exactly once', async () => {

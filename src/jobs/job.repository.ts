@@ -107,8 +107,4 @@ export class JobRepository {
       .where('lease_owner', '=', owner)
       .execute();
   }
-
-  findByDedupeKey(key: string) {
-    return this.db.selectFrom('jobs').selectAll().where('dedupe_key', '=', key).executeTakeFirst();
-  }
 }

@@ -15,6 +15,7 @@ import { SessionConflictError, type NewEntry, type TurnWrite } from './session.r
 import { ENDING_REASON_NAMES, type SessionConnection, type SessionService } from './session.service.js';
 import {
   controlIdOf,
+  DEFAULT_POLICY,
   initialContext,
   isAwaitingInput,
   isFinished,
@@ -23,6 +24,7 @@ import {
   type Act,
   type MachineContext,
   type MachineEvent,
+  type MachinePolicy,
   type Step,
 } from './state-machine.js';
 
@@ -139,13 +141,10 @@ export class LiveSession {
   }
 
   private async runTurn(task: () => Promise<void>): Promise<void> {
-    const started = performance.now();
     try {
       await task();
     } catch (error) {
       await this.failed(error);
-    } finally {
-      this.service.recordTurn(performance.now() - started);
     }
   }
 
@@ -191,13 +190,19 @@ export class LiveSession {
     return false;
   }
 
+  /** One turn of the conversation; its server time is what session_turn_seconds measures (pings, typing and refusals are not turns). */
   private async step(event: MachineEvent, candidateEntry: NewEntry | null, logLines: string[] = []): Promise<void> {
+    const started = performance.now();
     this.remindersSent = 0;
-    await this.commit(transition(this.context, event, this.policy()), { candidateEntry, logLines });
+    try {
+      await this.commit(transition(this.context, event, this.policy()), { candidateEntry, logLines });
+    } finally {
+      this.service.recordTurn(performance.now() - started);
+    }
   }
 
-  private policy() {
-    return { uncooperativeLimit: this.service.settings.uncooperativeLimit, maxCandidateQuestions: 3 };
+  private policy(): MachinePolicy {
+    return { ...DEFAULT_POLICY, uncooperativeLimit: this.service.settings.uncooperativeLimit };
   }
 
   /**
