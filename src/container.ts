@@ -104,7 +104,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   });
   for (const step of pipeline) jobRunner.register(step);
   const sessions = new SessionService({
-    repository: new SessionRepository(database.db),
+    repository: new SessionRepository(database.db, interviewRepository),
     leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
     interviewer: createInterviewer(config),
     clock,

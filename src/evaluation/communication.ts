@@ -2,23 +2,12 @@
 // inferred from voice, accent or emotion). Fields are documented in
 // docs/evaluation.md, "Communication analysis".
 
-import type { LanguageCode } from '../interviews/enums.js';
+import { LANGUAGE_NAMES, type LanguageCode } from '../interviews/enums.js';
 import { lexiconsFor } from './lexicon.js';
 import { findPhrases } from './phrases.js';
 import { STOPWORDS } from './stopwords.js';
 import { round, shortQuote, splitClauses, splitSentences, tokenize } from './text.js';
 
-export const LANGUAGE_NAMES: Record<LanguageCode, string> = {
-  1: 'English',
-  2: 'German',
-  3: 'Hindi',
-  4: 'Swiss German',
-  5: 'French',
-  6: 'Spanish',
-  7: 'Danish',
-  8: 'Swedish',
-  9: 'Arabic',
-};
 
 /** Sentences longer than this many words count as long. */
 export const LONG_SENTENCE_WORDS = 30;

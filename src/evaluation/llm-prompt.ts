@@ -6,7 +6,7 @@
 
 import type { EvaluationInput } from './evaluation.types.js';
 import { candidateText, isJobQuestion } from './builtin-evaluator.js';
-import { LANGUAGE_NAMES } from './communication.js';
+import { LANGUAGE_NAMES } from '../interviews/enums.js';
 import type { ProseLocale } from './locale.js';
 
 const PROSE_LANGUAGE: Record<ProseLocale, string> = { en: 'English', de: 'German' };

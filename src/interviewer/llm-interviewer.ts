@@ -5,6 +5,7 @@
 // unusable answer falls back to the scripted words for that act.
 
 import OpenAI from 'openai';
+import { LANGUAGE_NAMES as INTERVIEW_LANGUAGE_NAMES } from '../interviews/enums.js';
 import type { Act } from '../session/state-machine.js';
 import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
 import { phrasesFor } from './phrases.js';
@@ -18,17 +19,8 @@ export interface LlmInterviewerOptions {
 }
 
 const MAX_UTTERANCE = 600;
-const LANGUAGE_NAMES: Record<number, string> = {
-  1: 'English',
-  2: 'German',
-  3: 'Hindi',
-  4: 'Swiss Standard German (use "ss", never "ß")',
-  5: 'French',
-  6: 'Spanish',
-  7: 'Danish',
-  8: 'Swedish',
-  9: 'Arabic',
-};
+// The model writes the interview's language; Swiss German is written as Swiss Standard German.
+const LANGUAGE_NAMES: Record<number, string> = { ...INTERVIEW_LANGUAGE_NAMES, 4: 'Swiss Standard German (use "ss", never "ß")' };
 
 const SYSTEM_PROMPT = [
   'You are a courteous professional job interviewer speaking with a candidate.',

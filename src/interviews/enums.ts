@@ -53,6 +53,19 @@ export const AgentLanguages = {
 export type LanguageCode = (typeof AgentLanguages)[keyof typeof AgentLanguages];
 export const LANGUAGE_CODES = Object.values(AgentLanguages) as readonly LanguageCode[];
 
+/** English names of the interview languages, for logs, reports and model prompts. */
+export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {
+  1: 'English',
+  2: 'German',
+  3: 'Hindi',
+  4: 'Swiss German',
+  5: 'French',
+  6: 'Spanish',
+  7: 'Danish',
+  8: 'Swedish',
+  9: 'Arabic',
+};
+
 export const InterviewType = {
   JOB_INTERVIEW: 0,
   SCREENING_INTERVIEW: 1,

@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { InterviewState } from '../interviews/enums.js';
-import { appendLogLine, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
+import { appendLogLine, type InterviewRepository, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
 import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
 import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
 import type { MachineContext, Step } from './state-machine.js';
@@ -57,10 +57,14 @@ export class SessionConflictError extends Error {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The interview and its transcript are the interviews module's tables: read them through it. */
+    private readonly interviews: InterviewRepository,
+  ) {}
 
   findInterview(interviewId: string): Promise<InterviewRow | undefined> {
-    return this.db.selectFrom('interviews').selectAll().where('id', '=', interviewId).executeTakeFirst();
+    return this.interviews.findById(interviewId);
   }
 
   async findSession(interviewId: string): Promise<SessionRow | undefined> {
@@ -75,7 +79,7 @@ export class SessionRepository {
   }
 
   listTranscript(interviewId: string): Promise<TranscriptRow[]> {
-    return this.db.selectFrom('transcript_entries').selectAll().where('interview_id', '=', interviewId).orderBy('seq').execute();
+    return this.interviews.listTranscript(interviewId);
   }
 
   /** Writes one turn atomically; throws SessionConflictError when the interview already ended. */
