@@ -28,6 +28,8 @@ export interface JobDefinition<Payload, Performed = void> {
   perform?(payload: Payload, context: { at: string; attempt: number }): Promise<Performed>;
   /** Database effects, committed together with the job's completion. */
   record?(payload: Payload, context: JobContext & { performed: Performed | undefined }): Promise<void>;
+  /** After the commit: nudge whoever works on what `record` wrote (it is visible now). */
+  afterCommit?(payload: Payload): void;
 }
 
 export interface JobRunnerOptions {
@@ -109,6 +111,7 @@ export class JobRunner {
         // Lost the lease meanwhile: roll back, the new owner runs it.
         if (!(await this.jobs.complete(tx, job.id, this.owner, at))) throw new Error('job lease lost');
       });
+      definition.afterCommit?.(payload);
     } catch (error) {
       this.options.onError?.(job.kind, error);
       const delay = this.options.backoffBaseMs * 2 ** Math.max(0, job.attempts - 1);

@@ -104,6 +104,8 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
       const deliveries = await deps.webhooks.emitMediaProcessed(payload.interview_id, ctx.tx);
       await log(ctx, payload.interview_id, `interview.media_processed queued for ${deliveries.length} webhook endpoint(s)`);
     },
+    // Woken only now: before the commit a worker could not see the new deliveries and would sleep a poll interval.
+    afterCommit: () => deps.webhooks.wakeWorkers(),
   };
 
   return [

@@ -188,11 +188,15 @@ export class WebhookService {
    * the event is written with it. A repeat is a no-op for endpoints whose
    * delivery is queued or succeeded. Returns the new delivery ids.
    */
+  /** Tells idle workers that deliveries were committed (after a caller's own transaction). */
+  wakeWorkers(): void {
+    this.deps.onEnqueued();
+  }
+
   async emitMediaProcessed(interviewId: string, executor?: Executor): Promise<string[]> {
     // All endpoints' rows are written together, in the caller's transaction or one of our own.
-    const inserted = executor
-      ? await this.queueMediaProcessed(interviewId, executor)
-      : await this.deps.db.transaction().execute((tx) => this.queueMediaProcessed(interviewId, tx));
+    if (executor) return this.queueMediaProcessed(interviewId, executor); // the caller commits, then calls wakeWorkers()
+    const inserted = await this.deps.db.transaction().execute((tx) => this.queueMediaProcessed(interviewId, tx));
     if (inserted.length > 0) this.deps.onEnqueued();
     return inserted;
   }
