@@ -61,7 +61,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     await database.close();
     throw error;
   }
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    : null;
   // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
   redis?.on('error', () => {});
 
@@ -69,7 +71,15 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const results = new ResultsRepository(database.db);
   const recordings = NO_RECORDINGS; // the media issue supplies real recordings
   const reports = new ResultsReports(results, recordings);
-  const webhooks = createWebhooks({ config, database, interviews: interviewRepository, clock, ids, source: reports, overrides: overrides.webhooks });
+  const webhooks = createWebhooks({
+    config,
+    database,
+    interviews: interviewRepository,
+    clock,
+    ids,
+    source: reports,
+    overrides: overrides.webhooks,
+  });
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
     repository: interviewRepository,

@@ -17,7 +17,7 @@ export async function startServer(
   config: Config,
   overrides: ContainerOverrides & { logger?: boolean; startWebhookWorker?: boolean } = {},
 ): Promise<RunningServer> {
-  let log: SessionLogger | undefined;
+  let log: SessionLogger | undefined; // eslint-disable-line prefer-const -- assigned once the app (and its logger) exists
   const container = await createContainer(config, { ...overrides, log: (level, message, error) => log?.(level, message, error) });
   const app = await buildHttpApp(container, {
     logger: overrides.logger === false ? false : { level: config.logLevel },

@@ -54,7 +54,13 @@ describe('operator CLI', () => {
   });
 
   it('explains bad usage on stderr and exits non-zero', async () => {
-    for (const args of [['keys', 'create'], ['keys', 'create', '--user', 'x', '--expires', 'someday'], ['keys', 'create', '--user', 'x', '--scopes', 'admin'], ['frobnicate'], ['keys', 'create', '--bogus']]) {
+    for (const args of [
+      ['keys', 'create'],
+      ['keys', 'create', '--user', 'x', '--expires', 'someday'],
+      ['keys', 'create', '--user', 'x', '--scopes', 'admin'],
+      ['frobnicate'],
+      ['keys', 'create', '--bogus'],
+    ]) {
       const result = await cli(...args);
       expect(result.code, args.join(' ')).not.toBe(0);
       expect(result.stdout).toBe('');

@@ -55,7 +55,13 @@ function measureRatings(split: 'tune' | 'heldout') {
     const q = jobs.questions[item.q];
     if (!q) throw new Error(`fixture ${item.id} names unknown question ${item.q}`);
     const { rating } = scoreJobAnswer({
-      question: { id: 'q1', question: q.question, evaluation_criteria: q.evaluation_criteria, sample_answer: q.sample_answer, type: q.type },
+      question: {
+        id: 'q1',
+        question: q.question,
+        evaluation_criteria: q.evaluation_criteria,
+        sample_answer: q.sample_answer,
+        type: q.type,
+      },
       answer: item.answer,
       language: q.language_code,
       experienceLevel: q.experience_level,
@@ -89,7 +95,10 @@ describe('labelled set', () => {
     expect(screening.items.length).toBeGreaterThanOrEqual(40);
     for (const type of ['technical', 'behavioral', 'situational']) {
       for (const rating of RATINGS) {
-        expect(jobs.items.some((i) => jobs.questions[i.q]?.type === type && i.label === rating), `${type} ${rating}`).toBe(true);
+        expect(
+          jobs.items.some((i) => jobs.questions[i.q]?.type === type && i.label === rating),
+          `${type} ${rating}`,
+        ).toBe(true);
       }
     }
     expect(new Set(screening.items.map((i) => i.language_code)).size).toBe(9);

@@ -35,11 +35,41 @@ function raw(body: string, contentType = 'application/json', path = '/interview/
 
 describe('refused requests get a clear 4xx and store nothing', () => {
   const cases: [string, () => Promise<Response>, number][] = [
-    ['a 1 MB string field (body over the 1 MiB limit)', () => t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ job_title: 'x'.repeat(1_048_576) }) }), 413],
-    ['a 900 kB string field (under the body limit, over the field limit)', () => t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ job_title: 'x'.repeat(900_000) }) }), 422],
-    ['10,000 questions', () => t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ questions: Array.from({ length: 10_000 }, () => ({ question: 'q', evaluation_criteria: [] })) }) }), 422],
-    ['NUL bytes in a string', () => t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ candidate_id: 'abc\u0000def' }) }), 422],
-    ['NUL bytes in a screening question', () => t.api(key, '/interview/screening/create-from-questions', { method: 'POST', json: screeningInterviewRequest({ job_title: '\u0000' }) }), 422],
+    [
+      'a 1 MB string field (body over the 1 MiB limit)',
+      () =>
+        t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ job_title: 'x'.repeat(1_048_576) }) }),
+      413,
+    ],
+    [
+      'a 900 kB string field (under the body limit, over the field limit)',
+      () =>
+        t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ job_title: 'x'.repeat(900_000) }) }),
+      422,
+    ],
+    [
+      '10,000 questions',
+      () =>
+        t.api(key, '/interview/create-from-questions', {
+          method: 'POST',
+          json: jobInterviewRequest({ questions: Array.from({ length: 10_000 }, () => ({ question: 'q', evaluation_criteria: [] })) }),
+        }),
+      422,
+    ],
+    [
+      'NUL bytes in a string',
+      () => t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ candidate_id: 'abc\u0000def' }) }),
+      422,
+    ],
+    [
+      'NUL bytes in a screening question',
+      () =>
+        t.api(key, '/interview/screening/create-from-questions', {
+          method: 'POST',
+          json: screeningInterviewRequest({ job_title: '\u0000' }),
+        }),
+      422,
+    ],
     ['malformed JSON', () => raw('{"job_title": "x",'), 422],
     ['an empty JSON body', () => raw(''), 422],
     ['a JSON array instead of an object', () => raw('[1,2,3]'), 422],
@@ -61,7 +91,10 @@ describe('refused requests get a clear 4xx and store nothing', () => {
   });
 
   it('does not echo a huge input back in the error', async () => {
-    const response = await t.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest({ job_title: 'y'.repeat(500_000) }) });
+    const response = await t.api(key, '/interview/create-from-questions', {
+      method: 'POST',
+      json: jobInterviewRequest({ job_title: 'y'.repeat(500_000) }),
+    });
     expect(response.status).toBe(422);
     expect((await response.text()).length).toBeLessThan(2_000);
   });

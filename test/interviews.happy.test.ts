@@ -120,11 +120,14 @@ describe('reading an interview that has not started', () => {
     expect(await response.json()).toEqual({ transcript: [] });
   });
 
-  it.each(['/interview/evaluation-report/', '/interview/overall-evaluation-report/'])('%s answers 404 InterviewNotEndException', async (path) => {
-    const response = await t.api(key, path + id, { headers: { locale: 'de' } });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ detail: 'InterviewNotEndException' });
-  });
+  it.each(['/interview/evaluation-report/', '/interview/overall-evaluation-report/'])(
+    '%s answers 404 InterviewNotEndException',
+    async (path) => {
+      const response = await t.api(key, path + id, { headers: { locale: 'de' } });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ detail: 'InterviewNotEndException' });
+    },
+  );
 
   it.each(['/interview/get-recording/', '/interview/get-video-recording/'])('%s answers 500 RecordingCreationException', async (path) => {
     const response = await t.api(key, path + id);
@@ -161,7 +164,9 @@ describe('reset', () => {
     const production = await startTestServer({ APP_ENV: 'production' });
     try {
       const prodKey = await production.createKey();
-      const created = await (await production.api(prodKey, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest() })).json();
+      const created = await (
+        await production.api(prodKey, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest() })
+      ).json();
       const response = await production.api(prodKey, `/interview/reset/${created.interview_id}`, { method: 'POST' });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ detail: 'OperationNotPermittedException' });

@@ -30,7 +30,10 @@ describe('validation errors have the FastAPI shape', () => {
 
   it('points into nested question arrays', async () => {
     const request = jobInterviewRequest({
-      questions: [{ question: 'ok', evaluation_criteria: [] }, { question: 'x', evaluation_criteria: 'not a list', type: 'creative' }],
+      questions: [
+        { question: 'ok', evaluation_criteria: [] },
+        { question: 'x', evaluation_criteria: 'not a list', type: 'creative' },
+      ],
     });
     const { status, body } = await post('/interview/create-from-questions', request);
     expect(status).toBe(422);
@@ -70,7 +73,10 @@ describe('validation errors have the FastAPI shape', () => {
   });
 
   it('validates screening questions, including unique asking_order', async () => {
-    const missing = await post('/interview/screening/create-from-questions', screeningInterviewRequest({ questions: [{ question_text: 'Q?' }] }));
+    const missing = await post(
+      '/interview/screening/create-from-questions',
+      screeningInterviewRequest({ questions: [{ question_text: 'Q?' }] }),
+    );
     expect(missing.status).toBe(422);
     expect(locs(missing.body.detail).sort()).toEqual([
       'body.questions.0.asking_order',
@@ -88,7 +94,9 @@ describe('validation errors have the FastAPI shape', () => {
       }),
     );
     expect(duplicate.status).toBe(422);
-    expect(duplicate.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'questions', 1, 'asking_order'], type: 'value_error' })]);
+    expect(duplicate.body.detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'questions', 1, 'asking_order'], type: 'value_error' }),
+    ]);
 
     const zero = await post('/interview/screening/create-from-questions', screeningInterviewRequest({ interview_lang_code: 10 }));
     expect(zero.body.detail).toContainEqual(expect.objectContaining({ loc: ['body', 'interview_lang_code'], type: 'enum' }));
@@ -99,7 +107,9 @@ describe('validation errors have the FastAPI shape', () => {
     const id = (created.body as unknown as { interview_id: string }).interview_id;
     const badLocale = await t.api(key, `/interview/get-logs/${id}`, { headers: { locale: 'en"><script>' } });
     expect(badLocale.status).toBe(422);
-    expect((await badLocale.json()).detail).toEqual([expect.objectContaining({ loc: ['header', 'locale'], type: 'string_pattern_mismatch' })]);
+    expect((await badLocale.json()).detail).toEqual([
+      expect.objectContaining({ loc: ['header', 'locale'], type: 'string_pattern_mismatch' }),
+    ]);
 
     const longId = await t.api(key, `/interview/details/${'a'.repeat(100)}`);
     expect(longId.status).toBe(422);

@@ -28,7 +28,12 @@ describe('health, metrics and request ids', () => {
     await t.api(key, '/interview/details/00000000-0000-4000-8000-000000000000');
     await t.api(key, '/interview/details/00000000-0000-4000-8000-000000000001');
     const text = await (await fetch(`${t.url}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes('route="/interview/details/:interview_id"') && l.includes('status_code="404"'));
+    const line = text
+      .split('\n')
+      .find(
+        (l) =>
+          l.startsWith('http_requests_total{') && l.includes('route="/interview/details/:interview_id"') && l.includes('status_code="404"'),
+      );
     expect(Number(line?.split(' ').pop())).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/interview\/details\/:interview_id"\}/);
     expect(text).not.toContain('00000000-0000-4000-8000-000000000001');
@@ -59,7 +64,11 @@ describe('API description', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('0.1.0');
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['APIKeyHeader', 'OAuth2PasswordBearer']);
-    expect(document.components.securitySchemes.APIKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-application-secret-key' });
+    expect(document.components.securitySchemes.APIKeyHeader).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-application-secret-key',
+    });
     for (const name of [
       'InterviewDetailsResponse',
       'CreateInterviewFromQuestionsRequest',
@@ -76,7 +85,9 @@ describe('API description', () => {
       expect(document.components.schemas, name).toHaveProperty(name);
     }
     const create = document.paths['/interview/create-from-questions'].post;
-    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateInterviewFromQuestionsRequest' });
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CreateInterviewFromQuestionsRequest',
+    });
     expect(create.parameters.map((p: { name: string }) => p.name.toLowerCase())).toContain('apikeyheader');
     expect(document.paths).toHaveProperty(['/interview/details/{interview_id}']);
     // The spec's Interview API table has ten rows (the issue says eleven; the spec is the contract).
@@ -99,7 +110,12 @@ describe('API description', () => {
 
 describe('process lifecycle', () => {
   it('stops start-up with one line naming a bad variable', async () => {
-    for (const [name, value] of [['PORT', 'eighty'], ['APP_ENV', 'prod'], ['DATABASE_URL', 'mysql://x'], ['RATE_LIMIT_PER_MINUTE', '0']]) {
+    for (const [name, value] of [
+      ['PORT', 'eighty'],
+      ['APP_ENV', 'prod'],
+      ['DATABASE_URL', 'mysql://x'],
+      ['RATE_LIMIT_PER_MINUTE', '0'],
+    ]) {
       const result = await runTs('src/main.ts', [], { [name as string]: value as string, DATA_DIR: '/tmp/never-used' });
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -123,7 +139,17 @@ describe('process lifecycle', () => {
       const body = JSON.stringify(jobInterviewRequest());
       const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const request = http.request(
-          { host: url.hostname, port: url.port, path: '/interview/create-from-questions', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-application-secret-key': processKey } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/interview/create-from-questions',
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'x-application-secret-key': processKey,
+            },
+          },
           (res) => {
             let text = '';
             res.on('data', (chunk) => (text += chunk));

@@ -31,45 +31,57 @@ afterAll(async () => {
 
 const deliveriesFor = (id: string) => receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === id);
 const ALL_KINDS = ['interview.ended', ...RESULT_STEPS.map(stepKind)];
-const STEP_LOG_LINES = ['handed over to the results pipeline', 'evaluation stored by', 'media:', 'archive:', 'sync:', 'interview.media_processed queued'];
+const STEP_LOG_LINES = [
+  'handed over to the results pipeline',
+  'evaluation stored by',
+  'media:',
+  'archive:',
+  'sync:',
+  'interview.media_processed queued',
+];
 
 describe('a crash inside the results pipeline', () => {
-  it.each([0, 1, 2, 3, 4, 5])('after %i committed step(s), with the next one claimed by a worker that died, a restart finishes with one result and one delivery', async (committed) => {
-    // First node: runs the interview but no background worker; we drive the steps by hand.
-    const first = await startTestServer({ ...DELIVERY_ENV, JOBS_WORKER: 'false' }, { database, ...FAST_WORKER });
-    const key = await first.createKey();
-    const endpoint = await first.api(key, '/webhooks/endpoints', { method: 'POST', json: { url: receiver.url } });
-    expect(endpoint.status).toBe(201);
-    const { interview_id: id } = await (await first.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest() })).json();
-    expect((await playInterview(first.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
+  it.each([0, 1, 2, 3, 4, 5])(
+    'after %i committed step(s), with the next one claimed by a worker that died, a restart finishes with one result and one delivery',
+    async (committed) => {
+      // First node: runs the interview but no background worker; we drive the steps by hand.
+      const first = await startTestServer({ ...DELIVERY_ENV, JOBS_WORKER: 'false' }, { database, ...FAST_WORKER });
+      const key = await first.createKey();
+      const endpoint = await first.api(key, '/webhooks/endpoints', { method: 'POST', json: { url: receiver.url } });
+      expect(endpoint.status).toBe(201);
+      const { interview_id: id } = await (
+        await first.api(key, '/interview/create-from-questions', { method: 'POST', json: jobInterviewRequest() })
+      ).json();
+      expect((await playInterview(first.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
 
-    const runner = first.server.container.jobRunner;
-    for (let i = 0; i < committed; i++) expect(await runner.runOne()).toBe(true);
-    // The worker that takes the next step dies holding it: its lease must run out before anyone else may run it.
-    const now = Date.now();
-    const claimed = await new JobRepository(first.server.container.database.db, first.server.container.database.dialect).claimNext(
-      ALL_KINDS,
-      'worker:died',
-      new Date(now).toISOString(),
-      new Date(now + 1_000).toISOString(),
-    );
-    expect(claimed?.kind).toBe(ALL_KINDS[committed]);
-    await first.close();
-    expect(deliveriesFor(id)).toHaveLength(0);
+      const runner = first.server.container.jobRunner;
+      for (let i = 0; i < committed; i++) expect(await runner.runOne()).toBe(true);
+      // The worker that takes the next step dies holding it: its lease must run out before anyone else may run it.
+      const now = Date.now();
+      const claimed = await new JobRepository(first.server.container.database.db, first.server.container.database.dialect).claimNext(
+        ALL_KINDS,
+        'worker:died',
+        new Date(now).toISOString(),
+        new Date(now + 1_000).toISOString(),
+      );
+      expect(claimed?.kind).toBe(ALL_KINDS[committed]);
+      await first.close();
+      expect(deliveriesFor(id)).toHaveLength(0);
 
-    const second = await startTestServer({ ...DELIVERY_ENV, JOBS_POLL_SECONDS: '0.1' }, { database, ...FAST_WORKER });
-    try {
-      await eventually(async () => expect(deliveriesFor(id)).toHaveLength(1), 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(deliveriesFor(id)).toHaveLength(1);
-      expect(deliveriesFor(id)[0]!.body.evaluation).not.toBeNull();
-      expect((await second.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(200);
-      const { interview_logs: log } = await (await second.api(key, `/interview/get-logs/${id}`)).json();
-      for (const line of STEP_LOG_LINES) expect(log.split(line).length - 1, line).toBe(1);
-    } finally {
-      await second.close();
-    }
-  });
+      const second = await startTestServer({ ...DELIVERY_ENV, JOBS_POLL_SECONDS: '0.1' }, { database, ...FAST_WORKER });
+      try {
+        await eventually(async () => expect(deliveriesFor(id)).toHaveLength(1), 20_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(deliveriesFor(id)).toHaveLength(1);
+        expect(deliveriesFor(id)[0]!.body.evaluation).not.toBeNull();
+        expect((await second.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(200);
+        const { interview_logs: log } = await (await second.api(key, `/interview/get-logs/${id}`)).json();
+        for (const line of STEP_LOG_LINES) expect(log.split(line).length - 1, line).toBe(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 describe('the server killed with SIGKILL right after the last turn', () => {
@@ -83,9 +95,16 @@ describe('the server killed with SIGKILL right after the last turn', () => {
     let second: Awaited<ReturnType<typeof startChildServer>> | undefined;
     try {
       const api = (base: string, path: string, init: RequestInit = {}) =>
-        fetch(base + path, { ...init, headers: { 'x-application-secret-key': key, 'content-type': 'application/json', ...(init.headers as object) } });
-      expect((await api(first.url, '/webhooks/endpoints', { method: 'POST', body: JSON.stringify({ url: receiver.url }) })).status).toBe(201);
-      const { interview_id: id } = await (await api(first.url, '/interview/create-from-questions', { method: 'POST', body: JSON.stringify(jobInterviewRequest()) })).json();
+        fetch(base + path, {
+          ...init,
+          headers: { 'x-application-secret-key': key, 'content-type': 'application/json', ...(init.headers as object) },
+        });
+      expect((await api(first.url, '/webhooks/endpoints', { method: 'POST', body: JSON.stringify({ url: receiver.url }) })).status).toBe(
+        201,
+      );
+      const { interview_id: id } = await (
+        await api(first.url, '/interview/create-from-questions', { method: 'POST', body: JSON.stringify(jobInterviewRequest()) })
+      ).json();
       expect((await playInterview(first.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
       await first.stop('SIGKILL');
       expect(deliveriesFor(id)).toHaveLength(0);

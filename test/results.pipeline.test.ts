@@ -41,8 +41,15 @@ type Payload = {
 };
 
 /** Waits for this interview's delivery, checks its signature and shape, and that no second one follows. */
-async function deliveredPayload(interviewId: string, kind: 'job_interview' | 'screening_interview' | 'video_introduction', type: number): Promise<Payload> {
-  const [request] = await receiver.waitFor(1, { match: (r) => (r.body.interview as { id?: string } | null)?.id === interviewId, timeoutMs: 20_000 });
+async function deliveredPayload(
+  interviewId: string,
+  kind: 'job_interview' | 'screening_interview' | 'video_introduction',
+  type: number,
+): Promise<Payload> {
+  const [request] = await receiver.waitFor(1, {
+    match: (r) => (r.body.interview as { id?: string } | null)?.id === interviewId,
+    timeoutMs: 20_000,
+  });
   const verified = verifyWebhookSignature(endpoint.secret, request!.headers, request!.rawBody);
   expect(verified.ok).toBe(true);
   expect(request!.headers['x-webhook-event']).toBe('interview.media_processed');
@@ -83,7 +90,9 @@ describe('the results pipeline', () => {
     expect(overall.status).toBe(200);
     const overallBody = await overall.json();
     expect(overallBody).toEqual(payload.evaluation?.overall_summary);
-    expect(['Exceeds expectations', 'Meets expectations', 'Below expectations', 'Needs further assessment']).toContain(overallBody.overall_assessment.suitability);
+    expect(['Exceeds expectations', 'Meets expectations', 'Below expectations', 'Needs further assessment']).toContain(
+      overallBody.overall_assessment.suitability,
+    );
     // For a job interview the evaluation report is the same short form.
     expect(await (await t.api(key, `/interview/evaluation-report/${id}`)).json()).toEqual(overallBody);
 
@@ -93,7 +102,14 @@ describe('the results pipeline', () => {
     expect(german.overall_assessment.recommendations).not.toEqual(overallBody.overall_assessment.recommendations);
 
     const log = await logs(t, key, id);
-    for (const step of ['handed over to the results pipeline', 'evaluation stored by the builtin evaluator', 'media:', 'archive:', 'sync:', 'interview.media_processed queued for 1 webhook endpoint(s)']) {
+    for (const step of [
+      'handed over to the results pipeline',
+      'evaluation stored by the builtin evaluator',
+      'media:',
+      'archive:',
+      'sync:',
+      'interview.media_processed queued for 1 webhook endpoint(s)',
+    ]) {
       expect(log).toContain(step);
     }
   });
@@ -103,10 +119,19 @@ describe('the results pipeline', () => {
       interview_lang_code: 1,
       questions: [
         { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
-        { question_text: 'Do you have a forklift licence?', question_type: 'qualifying', asking_order: 2, qualifying_criteria: 'Must hold a valid forklift licence' },
+        {
+          question_text: 'Do you have a forklift licence?',
+          question_type: 'qualifying',
+          asking_order: 2,
+          qualifying_criteria: 'Must hold a valid forklift licence',
+        },
       ],
     });
-    const played = await playInterview(t.url, id, ['I am a warehouse worker.', 'I could start next Monday.', 'Yes, I have held a valid forklift licence for five years.']);
+    const played = await playInterview(t.url, id, [
+      'I am a warehouse worker.',
+      'I could start next Monday.',
+      'Yes, I have held a valid forklift licence for five years.',
+    ]);
     expect(played.endingReason).toBe(1);
 
     const payload = await deliveredPayload(id, 'screening_interview', 1);
@@ -117,7 +142,13 @@ describe('the results pipeline', () => {
     expect(report.status).toBe(200);
     const body = await report.json();
     expect(body.id).toBe(id);
-    expect(body.evaluation_report.questions.map((q: { id: string; category: string; is_evaluated: boolean }) => [q.id, q.category, q.is_evaluated])).toEqual([
+    expect(
+      body.evaluation_report.questions.map((q: { id: string; category: string; is_evaluated: boolean }) => [
+        q.id,
+        q.category,
+        q.is_evaluated,
+      ]),
+    ).toEqual([
       ['q1', 'information', false],
       ['q2', 'qualifying', true],
     ]);

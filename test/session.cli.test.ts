@@ -16,7 +16,10 @@ beforeAll(async () => {
   t = await startTestServer();
   key = await t.createKey();
   answersFile = path.join(mkdtempSync(path.join(tmpdir(), 'answers-')), 'answers.json');
-  writeFileSync(answersFile, JSON.stringify(['I am a backend engineer.', 'Two threads racing on shared state; the timing decides the result.']));
+  writeFileSync(
+    answersFile,
+    JSON.stringify(['I am a backend engineer.', 'Two threads racing on shared state; the timing decides the result.']),
+  );
 });
 afterAll(() => t?.close());
 
@@ -28,22 +31,32 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('cli simulate', () => {
-  it('plays an interview to its end over the public protocol (PUBLIC_BASE_URL), printing the conversation', { timeout: 60_000 }, async () => {
-    const id = await createJobInterview(t, key);
-    const result = await cli(['simulate', id, '--answers', answersFile], { PUBLIC_BASE_URL: t.url });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^interviewer \[procedural\]: Hello and welcome!/);
-    expect(result.stdout).toContain('interviewer [q1]: Question 1 of 2: What is a race condition?');
-    expect(result.stdout).toContain('candidate: I have nothing to add, and I have no questions. Thank you.');
-    expect(result.stdout).toMatch(/-- ended: state 2, ending reason 1 \(INTERVIEW_COMPLETED\)\n$/);
-    expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: 1 });
-  });
+  it(
+    'plays an interview to its end over the public protocol (PUBLIC_BASE_URL), printing the conversation',
+    { timeout: 60_000 },
+    async () => {
+      const id = await createJobInterview(t, key);
+      const result = await cli(['simulate', id, '--answers', answersFile], { PUBLIC_BASE_URL: t.url });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^interviewer \[procedural\]: Hello and welcome!/);
+      expect(result.stdout).toContain('interviewer [q1]: Question 1 of 2: What is a race condition?');
+      expect(result.stdout).toContain('candidate: I have nothing to add, and I have no questions. Thank you.');
+      expect(result.stdout).toMatch(/-- ended: state 2, ending reason 1 \(INTERVIEW_COMPLETED\)\n$/);
+      expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: 1 });
+    },
+  );
 
   it('plays several interviews at once (load mode) with --url and prints a summary', { timeout: 60_000 }, async () => {
-    const ids = [await createJobInterview(t, key), await createScreeningInterview(t, key), await createJobInterview(t, key, { language_code: 9 })];
+    const ids = [
+      await createJobInterview(t, key),
+      await createScreeningInterview(t, key),
+      await createJobInterview(t, key, { language_code: 9 }),
+    ];
     const result = await cli(['simulate', ...ids, '--answers', answersFile, '--url', t.url]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^3 interviews in [\d.]+ s: 3 completed, 0 ended otherwise, 0 failed; turn latency p50 [\d.]+ ms, p99 [\d.]+ ms\n$/);
+    expect(result.stdout).toMatch(
+      /^3 interviews in [\d.]+ s: 3 completed, 0 ended otherwise, 0 failed; turn latency p50 [\d.]+ ms, p99 [\d.]+ ms\n$/,
+    );
   });
 
   it('exits non-zero with a clear message for an ended interview, an unknown id, or a bad answers file', { timeout: 60_000 }, async () => {

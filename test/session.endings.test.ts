@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, atFirstQuestion, connect, type Details, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
+import {
+  GOOD_ANSWERS,
+  atFirstQuestion,
+  connect,
+  type Details,
+  createJobInterview,
+  details,
+  eventually,
+  logs,
+  say,
+} from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
@@ -11,7 +21,9 @@ const startedInterview = () => atFirstQuestion(t, key);
 
 async function expectEnded(id: string, reason: number) {
   expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: reason });
-  await eventually(async () => expect(await logs(t, key, id)).toMatch(new RegExp(`handed over to the results pipeline \\(state 2, ending reason ${reason}\\)`)));
+  await eventually(async () =>
+    expect(await logs(t, key, id)).toMatch(new RegExp(`handed over to the results pipeline \\(state 2, ending reason ${reason}\\)`)),
+  );
 }
 
 describe('ending reasons', () => {
@@ -19,7 +31,9 @@ describe('ending reasons', () => {
     const { id, client } = await startedInterview();
     client.send({ type: 'end' });
     const end = await client.turn();
-    expect(end.said).toEqual([expect.objectContaining({ control_id: 'procedural', text: expect.stringMatching(/end the interview here/) })]);
+    expect(end.said).toEqual([
+      expect.objectContaining({ control_id: 'procedural', text: expect.stringMatching(/end the interview here/) }),
+    ]);
     expect(end.ended).toMatchObject({ state: 2, ending_reason: 2, ending_reason_name: 'USER_ENDED' });
     expect((await client.closed).code).toBe(1000);
     await expectEnded(id, 2);
@@ -170,6 +184,8 @@ describe('backend faults', () => {
     expect((await client.closed).code).toBe(1011);
     const record = (await details(broken, brokenKey, id)) as Details & { job_info: { questions: unknown } };
     expect(record).toMatchObject({ state: 3, ending_reason: 5, job_info: { questions: null } });
-    await eventually(async () => expect(await logs(broken, brokenKey, id)).toMatch(/handed over to the results pipeline \(state 3, ending reason 5\)/));
+    await eventually(async () =>
+      expect(await logs(broken, brokenKey, id)).toMatch(/handed over to the results pipeline \(state 3, ending reason 5\)/),
+    );
   });
 });

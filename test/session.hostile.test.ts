@@ -30,7 +30,10 @@ describe('hostile frames', () => {
     client.sendRaw('[1,2,3]');
     expect(await client.next('error')).toMatchObject({ code: 'INVALID_MESSAGE' });
     client.send({ type: 'answer', text: 'hi', state: 2 });
-    expect(await client.next('error')).toMatchObject({ code: 'INVALID_MESSAGE', message: expect.stringMatching(/unexpected field "state"/) });
+    expect(await client.next('error')).toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringMatching(/unexpected field "state"/),
+    });
     client.send({ type: 'answer', text: '' });
     expect(await client.next('error')).toMatchObject({ code: 'INVALID_MESSAGE' });
     client.send({ type: 'answer', text: 'x'.repeat(8_001) });
@@ -77,7 +80,9 @@ describe('hostile frames', () => {
 
   it('an unsupported protocol version is refused', async () => {
     const id = await createJobInterview(t, key);
-    const client = await CandidateClient.connect(t.url, id, { url: `${t.url.replace('http', 'ws')}/candidate/interviews/${id}/session?v=99` });
+    const client = await CandidateClient.connect(t.url, id, {
+      url: `${t.url.replace('http', 'ws')}/candidate/interviews/${id}/session?v=99`,
+    });
     expect(await client.next('error')).toMatchObject({ code: 'UNSUPPORTED_VERSION', fatal: true });
     expect((await client.closed).code).toBe(4400);
   });
@@ -86,8 +91,10 @@ describe('hostile frames', () => {
     const id = await createJobInterview(t, key);
     const response = await fetch(`${t.url}/interview/details/${id}`);
     expect(response.status).toBe(401);
-    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/candidate/interviews/${id}/session`, { headers: { 'x-application-secret-key': 'sk_int_wrong' } });
-    const first = await new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/candidate/interviews/${id}/session`, {
+      headers: { 'x-application-secret-key': 'sk_int_wrong' },
+    });
+    const first = await new Promise<string>((resolve) => socket.once('message', (data) => resolve((data as Buffer).toString('utf8'))));
     expect(JSON.parse(first)).toMatchObject({ type: 'session', interview_id: id });
     socket.close();
   });

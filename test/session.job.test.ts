@@ -12,7 +12,15 @@ describe('a job interview in text mode', () => {
     const id = await createJobInterview(t, key);
     const client = await connect(t, id);
     const session = await client.next('session');
-    expect(session).toMatchObject({ protocol_version: 1, interview_id: id, state: 0, resumed: false, question_count: 2, direction: 'ltr', transcript: [] });
+    expect(session).toMatchObject({
+      protocol_version: 1,
+      interview_id: id,
+      state: 0,
+      resumed: false,
+      question_count: 2,
+      direction: 'ltr',
+      transcript: [],
+    });
 
     const opening = await client.turn();
     expect(opening.said.map((u) => u.control_id)).toEqual(['procedural', 'procedural']);
@@ -47,15 +55,26 @@ describe('a job interview in text mode', () => {
     expect(final.call_api_id).toMatch(/^session:/);
     const roles = final.transcript.map((e) => `${e.role}:${e.control_id}`);
     expect(roles).toEqual([
-      'assistant:procedural', 'assistant:procedural',
-      'user:procedural', 'assistant:procedural', 'assistant:q1',
-      'user:q1', 'assistant:procedural', 'assistant:q2',
-      'user:q2', 'assistant:procedural', 'assistant:procedural',
-      'user:procedural', 'assistant:procedural',
-      'user:procedural', 'assistant:procedural',
+      'assistant:procedural',
+      'assistant:procedural',
+      'user:procedural',
+      'assistant:procedural',
+      'assistant:q1',
+      'user:q1',
+      'assistant:procedural',
+      'assistant:q2',
+      'user:q2',
+      'assistant:procedural',
+      'assistant:procedural',
+      'user:procedural',
+      'assistant:procedural',
+      'user:procedural',
+      'assistant:procedural',
     ]);
     expect(final.transcript.every((e) => e.video_time === null && !Number.isNaN(Date.parse(e.created_at)))).toBe(true);
-    await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline \(state 2, ending reason 1\)/));
+    await eventually(async () =>
+      expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline \(state 2, ending reason 1\)/),
+    );
     const metrics = await (await fetch(`${t.url}/metrics`)).text();
     expect(Number(/^session_turn_seconds_count (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(5); // one per candidate message
     expect(metrics).toMatch(/^session_live \d+$/m);
@@ -73,7 +92,10 @@ describe('a job interview in text mode', () => {
 
   it('asks a follow-up for a long answer that touches none of the evaluation criteria', async () => {
     const { client } = await atFirstQuestion(t, key);
-    const followUp = await say(client, 'I really enjoy working with people and I think communication is the most important thing in any company anywhere.');
+    const followUp = await say(
+      client,
+      'I really enjoy working with people and I think communication is the most important thing in any company anywhere.',
+    );
     expect(followUp.state?.path).toEqual([10, 6]);
     await client.close();
   });
@@ -83,7 +105,9 @@ describe('a job interview in text mode', () => {
     client.send({ type: 'repeat' });
     const repeated = await client.turn();
     expect(repeated.state).toMatchObject({ state: 6, path: [11, 6], next_question_index: 1 });
-    expect(repeated.said).toEqual([expect.objectContaining({ control_id: 'q1', text: 'Of course, here is the question again: What is a race condition?' })]);
+    expect(repeated.said).toEqual([
+      expect.objectContaining({ control_id: 'q1', text: 'Of course, here is the question again: What is a race condition?' }),
+    ]);
     const again = await say(client, 'Sorry, could you repeat the question?');
     expect(again.said[0]!.text).toContain('What is a race condition?');
     const transcript = (await details(t, key, id)).transcript;

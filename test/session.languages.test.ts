@@ -42,7 +42,9 @@ describe.each(LANGUAGES)('language %i', (language) => {
     const result = await playInterview(t.url, id, ['I am Sam, I have worked in logistics for years.', 'Next month.', 'Yes.']);
     expect(result.endingReason).toBe(1);
     const transcript = (await details(t, key, id)).transcript;
-    const asked = transcript.filter((e) => e.role === 'assistant' && /^q\d$/.test(e.control_id ?? '')).map((e) => [e.control_id, e.content]);
+    const asked = transcript
+      .filter((e) => e.role === 'assistant' && /^q\d$/.test(e.control_id ?? ''))
+      .map((e) => [e.control_id, e.content]);
     expect(asked).toEqual([
       ['q1', p.askQuestion(1, 2, 'When could you start?')],
       ['q2', p.askQuestion(2, 2, 'Do you have a forklift licence?')],
@@ -51,14 +53,24 @@ describe.each(LANGUAGES)('language %i', (language) => {
   });
 
   it('runs a video introduction: greeting, its questions, closing', async () => {
-    const id = await createJobInterview(t, key, { interview_type: 2, primary_tech_focus: '', language_code: language, job_title: 'Designer' });
+    const id = await createJobInterview(t, key, {
+      interview_type: 2,
+      primary_tech_focus: '',
+      language_code: language,
+      job_title: 'Designer',
+    });
     const result = await playInterview(t.url, id, ['Hi, I am Alex.', 'I like clean interfaces.']);
     expect(result.endingReason).toBe(1);
     const transcript = (await details(t, key, id)).transcript;
     expect(transcript.map((e) => `${e.role}:${e.control_id}`)).toEqual([
-      'assistant:procedural', 'assistant:q1',
-      'user:q1', 'assistant:procedural', 'assistant:q2',
-      'user:q2', 'assistant:procedural', 'assistant:procedural',
+      'assistant:procedural',
+      'assistant:q1',
+      'user:q1',
+      'assistant:procedural',
+      'assistant:q2',
+      'user:q2',
+      'assistant:procedural',
+      'assistant:procedural',
     ]);
     expect(transcript[0]!.content).toBe(p.greetingVideo('Designer'));
     expect(transcript.at(-1)!.content).toBe(p.closing('Designer'));

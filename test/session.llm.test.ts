@@ -10,7 +10,13 @@ const model = new FakeOpenAi();
 
 beforeAll(async () => {
   await model.start();
-  t = await startTestServer({ LLM_PROVIDER: 'openai', LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model', LLM_API_KEY: 'test-key', LLM_TIMEOUT_SECONDS: '0.5' });
+  t = await startTestServer({
+    LLM_PROVIDER: 'openai',
+    LLM_BASE_URL: model.baseUrl,
+    LLM_MODEL: 'test-model',
+    LLM_API_KEY: 'test-key',
+    LLM_TIMEOUT_SECONDS: '0.5',
+  });
   key = await t.createKey();
 });
 afterAll(async () => {
@@ -38,14 +44,16 @@ describe('the LLM interviewer', () => {
     expect(opening.said[1]!.text).toBe(phrasesFor(1).askIntro);
     expect(q1.said.at(-1)!.text).toBe('Question 1 of 2: What is a race condition?');
     expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
-    expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: 'MODEL: Which concrete example from your work shows this best?' })]);
+    expect(followUp.said).toEqual([
+      expect.objectContaining({ control_id: 'q1', text: 'MODEL: Which concrete example from your work shows this best?' }),
+    ]);
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]!.model).toBe('test-model');
     expect(await logs(t, key, id)).toMatch(/follow_up written by the model/);
     await client.close();
   });
 
-  it('while the model writes, the record shows state 10 with the candidate\'s answer already stored', async () => {
+  it("while the model writes, the record shows state 10 with the candidate's answer already stored", async () => {
     model.mode = 'delayed';
     model.delayMs = 350; // within LLM_TIMEOUT_SECONDS (0.5)
     const { id, client } = await atFirstQuestion(t, key);
@@ -61,18 +69,21 @@ describe('the LLM interviewer', () => {
     await client.close();
   });
 
-  it.each<FakeMode>(['slow', 'broken', 'malformed-json', 'unusable-content'])('falls back to the scripted follow-up when the model is %s', async (mode) => {
-    model.mode = mode;
-    const started = Date.now();
-    const { id, client, followUp } = await thinAnswer('Not sure.');
-    expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
-    expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: phrasesFor(1).followUp })]);
-    expect(Date.now() - started).toBeLessThan(2_500);
-    const q2 = await say(client, GOOD_ANSWERS[1]!);
-    expect(q2.said.at(-1)).toMatchObject({ control_id: 'q2' });
-    expect(await logs(t, key, id)).toMatch(/model unavailable for follow_up \(.+\); scripted words used/);
-    await client.close();
-  });
+  it.each<FakeMode>(['slow', 'broken', 'malformed-json', 'unusable-content'])(
+    'falls back to the scripted follow-up when the model is %s',
+    async (mode) => {
+      model.mode = mode;
+      const started = Date.now();
+      const { id, client, followUp } = await thinAnswer('Not sure.');
+      expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
+      expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: phrasesFor(1).followUp })]);
+      expect(Date.now() - started).toBeLessThan(2_500);
+      const q2 = await say(client, GOOD_ANSWERS[1]!);
+      expect(q2.said.at(-1)).toMatchObject({ control_id: 'q2' });
+      expect(await logs(t, key, id)).toMatch(/model unavailable for follow_up \(.+\); scripted words used/);
+      await client.close();
+    },
+  );
 
   it('an answer that tries to instruct the model changes nothing in the flow, and reaches the model only as quoted data', async () => {
     model.mode = 'obey-injection';
@@ -96,7 +107,7 @@ describe('the LLM interviewer', () => {
     await client.close();
   });
 
-  it('answers the candidate\'s own questions with the model, and the machine still closes the interview', async () => {
+  it("answers the candidate's own questions with the model, and the machine still closes the interview", async () => {
     const id = await createJobInterview(t, key);
     const client = await connect(t, id);
     await client.turn();

@@ -13,7 +13,10 @@ let other: RunningServer;
 beforeAll(async () => {
   t = await startTestServer({ SESSION_LEASE_SECONDS: '1' });
   key = await t.createKey();
-  other = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SESSION_LEASE_SECONDS: '1', ...t.database.env }), { logger: false });
+  other = await startServer(
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SESSION_LEASE_SECONDS: '1', ...t.database.env }),
+    { logger: false },
+  );
 });
 afterAll(async () => {
   await other?.close();
@@ -55,14 +58,19 @@ describe('disconnect and resume', () => {
     await say(client, GOOD_ANSWERS[0]!);
     const before = (await details(t, key, id)).transcript;
     client.drop();
-    await eventually(async () => expect(await details(t, key, id)).toMatchObject({ user_disconnected: true, state: 6, next_question_index: 1 }));
+    await eventually(async () =>
+      expect(await details(t, key, id)).toMatchObject({ user_disconnected: true, state: 6, next_question_index: 1 }),
+    );
 
     const back = await connect(other, id);
     const session = await back.next('session');
     expect(session).toMatchObject({ resumed: true, resume_count: 1, state: 6, next_question_index: 1 });
     expect(session.transcript).toEqual(before);
     const welcome = await back.turn();
-    expect(welcome.said.map((u) => u.text)).toEqual(["Welcome back! Let's continue where we left off.", 'Of course, here is the question again: What is a race condition?']);
+    expect(welcome.said.map((u) => u.text)).toEqual([
+      "Welcome back! Let's continue where we left off.",
+      'Of course, here is the question again: What is a race condition?',
+    ]);
     expect(welcome.state).toMatchObject({ state: 6, awaiting_input: true });
     expect(await details(t, key, id)).toMatchObject({ user_disconnected: false, resume_count: 1 });
 
@@ -100,7 +108,10 @@ describe('half-open connections', () => {
 describe('the reconnect grace period', () => {
   let short: TestServer;
   let shortKey: string;
-  useTestServer({ SESSION_RECONNECT_GRACE_SECONDS: '0.6', SESSION_SWEEP_SECONDS: '0.2', SESSION_LEASE_SECONDS: '1' }, (server, k) => ([short, shortKey] = [server, k]));
+  useTestServer(
+    { SESSION_RECONNECT_GRACE_SECONDS: '0.6', SESSION_SWEEP_SECONDS: '0.2', SESSION_LEASE_SECONDS: '1' },
+    (server, k) => ([short, shortKey] = [server, k]),
+  );
 
   it('a candidate who does not come back within the grace period ends the interview for inactivity', async () => {
     const id = await createJobInterview(short, shortKey);
@@ -108,7 +119,9 @@ describe('the reconnect grace period', () => {
     await client.turn();
     await say(client, GOOD_ANSWERS[0]!);
     await client.close();
-    await eventually(async () => expect(await details(short, shortKey, id)).toMatchObject({ state: 2, ending_reason: 3, user_disconnected: true }));
+    await eventually(async () =>
+      expect(await details(short, shortKey, id)).toMatchObject({ state: 2, ending_reason: 3, user_disconnected: true }),
+    );
     expect(await logs(short, shortKey, id)).toMatch(/no reconnection within 0.6 s; state 6 -> 2, ending reason 3/);
     const late = await connect(short, id);
     expect(await late.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'interview_ended', ending_reason: 3 });

@@ -95,7 +95,10 @@ describe('a server process that stops mid-interview', () => {
       const second = await startChild(llm);
       const back = await reconnect(second.url, id);
       expect(back.events[0]).toMatchObject({ type: 'session', state: 10, resume_count: 1 });
-      expect((back.events[0] as { transcript: { content: string }[] }).transcript.at(-1)).toMatchObject({ role: 'user', content: 'Not sure.' });
+      expect((back.events[0] as { transcript: { content: string }[] }).transcript.at(-1)).toMatchObject({
+        role: 'user',
+        content: 'Not sure.',
+      });
       const followUp = await back.turn();
       expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: expect.stringMatching(/^MODEL:/) })]);
       expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
@@ -118,28 +121,43 @@ describe('a server process that stops mid-interview', () => {
     client.send({ type: 'end' });
     expect((await client.next('ended')).ending_reason).toBe(2);
     await first.stop('SIGKILL');
-    const job = await t.server.container.database.db.selectFrom('jobs').select(['status', 'kind']).where('dedupe_key', '=', `interview.ended:${id}`).executeTakeFirst();
+    const job = await t.server.container.database.db
+      .selectFrom('jobs')
+      .select(['status', 'kind'])
+      .where('dedupe_key', '=', `interview.ended:${id}`)
+      .executeTakeFirst();
     expect(job).toEqual({ kind: 'interview.ended', status: 'pending' });
     expect(await logs(t, key, id)).not.toMatch(/handed over/);
     const second = await startChild();
-    await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline \(state 2, ending reason 2\)/), 20_000);
-    const done = await t.server.container.database.db.selectFrom('jobs').select(['status', 'attempts']).where('dedupe_key', '=', `interview.ended:${id}`).executeTakeFirstOrThrow();
+    await eventually(
+      async () => expect(await logs(t, key, id)).toMatch(/handed over to the results pipeline \(state 2, ending reason 2\)/),
+      20_000,
+    );
+    const done = await t.server.container.database.db
+      .selectFrom('jobs')
+      .select(['status', 'attempts'])
+      .where('dedupe_key', '=', `interview.ended:${id}`)
+      .executeTakeFirstOrThrow();
     expect(done.status).toBe('done');
     await second.stop('SIGKILL');
   });
 
-  it('a graceful stop (SIGTERM) records the disconnection and frees the session at once for another node', { timeout: 90_000 }, async () => {
-    const id = await createJobInterview(t, key);
-    const first = await startChild({ SESSION_LEASE_SECONDS: '60' });
-    const client = await open(first.url, id);
-    await first.stop('SIGTERM');
-    expect((await client.closed).code).toBe(1001);
-    expect(await details(t, key, id)).toMatchObject({ state: 4, user_disconnected: true });
-    // The lease (60 s) was released on the way out, so the page can resume elsewhere right away.
-    const back = await CandidateClient.connect(t.url, id);
-    expect(await back.next(['session', 'INTERVIEW_NOT_ALLOWED'])).toMatchObject({ type: 'session', resumed: true });
-    await back.close();
-  });
+  it(
+    'a graceful stop (SIGTERM) records the disconnection and frees the session at once for another node',
+    { timeout: 90_000 },
+    async () => {
+      const id = await createJobInterview(t, key);
+      const first = await startChild({ SESSION_LEASE_SECONDS: '60' });
+      const client = await open(first.url, id);
+      await first.stop('SIGTERM');
+      expect((await client.closed).code).toBe(1001);
+      expect(await details(t, key, id)).toMatchObject({ state: 4, user_disconnected: true });
+      // The lease (60 s) was released on the way out, so the page can resume elsewhere right away.
+      const back = await CandidateClient.connect(t.url, id);
+      expect(await back.next(['session', 'INTERVIEW_NOT_ALLOWED'])).toMatchObject({ type: 'session', resumed: true });
+      await back.close();
+    },
+  );
 
   it('the grace period still expires after a restart (the sweep)', { timeout: 90_000 }, async () => {
     const id = await createJobInterview(t, key);

@@ -42,7 +42,11 @@ describe('registering and reading endpoints', () => {
 
   it('keeps the signing secret encrypted at rest, under a 0600 key file in DATA_DIR', async () => {
     const created = await createEndpoint(t, key, { url: URL_A });
-    const row = await t.server.container.database.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.server.container.database.db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(created.secret);
     expect(row.secret_ciphertext).toMatch(/^v1:/);
     const keyFile = path.join(t.server.container.config.dataDir, 'webhook-secret.key');
@@ -58,7 +62,13 @@ describe('registering and reading endpoints', () => {
       event_types: ['interview.media_processed'],
       is_active: false,
     });
-    expect(created).toMatchObject({ name: 'ATS', description: 'prod receiver', interview_type: 1, event_types: ['interview.media_processed'], is_active: false });
+    expect(created).toMatchObject({
+      name: 'ATS',
+      description: 'prod receiver',
+      interview_type: 1,
+      event_types: ['interview.media_processed'],
+      is_active: false,
+    });
   });
 
   it('lists newest first, filters by is_active and pages with limit and offset', async () => {
@@ -81,13 +91,36 @@ describe('registering and reading endpoints', () => {
 
 describe('updating and deleting endpoints', () => {
   it('changes only the fields sent; null clears the nullable ones', async () => {
-    const created = await createEndpoint(t, key, { url: URL_A, name: 'n', description: 'd', interview_type: 0, event_types: ['interview.media_processed'] });
+    const created = await createEndpoint(t, key, {
+      url: URL_A,
+      name: 'n',
+      description: 'd',
+      interview_type: 0,
+      event_types: ['interview.media_processed'],
+    });
     const patched = await (await t.api(key, `/webhooks/endpoints/${created.id}`, { method: 'PATCH', json: { name: 'renamed' } })).json();
-    expect(patched).toMatchObject({ name: 'renamed', url: URL_A, description: 'd', interview_type: 0, event_types: ['interview.media_processed'], is_active: true });
+    expect(patched).toMatchObject({
+      name: 'renamed',
+      url: URL_A,
+      description: 'd',
+      interview_type: 0,
+      event_types: ['interview.media_processed'],
+      is_active: true,
+    });
     const cleared = await (
-      await t.api(key, `/webhooks/endpoints/${created.id}`, { method: 'PATCH', json: { description: null, interview_type: null, event_types: null, url: null, is_active: false } })
+      await t.api(key, `/webhooks/endpoints/${created.id}`, {
+        method: 'PATCH',
+        json: { description: null, interview_type: null, event_types: null, url: null, is_active: false },
+      })
     ).json();
-    expect(cleared).toMatchObject({ name: 'renamed', url: URL_A, description: null, interview_type: null, event_types: null, is_active: false });
+    expect(cleared).toMatchObject({
+      name: 'renamed',
+      url: URL_A,
+      description: null,
+      interview_type: null,
+      event_types: null,
+      is_active: false,
+    });
     expect(cleared.secret_masked).toBe(created.secret_masked);
     expect(cleared.updated_at >= String(created.updated_at)).toBe(true);
   });
@@ -141,7 +174,12 @@ describe('validation', () => {
       const response = await t.api(key, `/webhooks/endpoints/${created.id}`, { method: 'PATCH', json: body });
       expect(response.status).toBe(422);
     }
-    expect(await (await t.api(key, `/webhooks/endpoints/${created.id}`)).json()).toMatchObject({ name: 'keep', url: URL_A, event_types: null, interview_type: null });
+    expect(await (await t.api(key, `/webhooks/endpoints/${created.id}`)).json()).toMatchObject({
+      name: 'keep',
+      url: URL_A,
+      event_types: null,
+      interview_type: null,
+    });
   });
 
   it.each([
@@ -158,7 +196,11 @@ describe('validation', () => {
   });
 
   it('refuses malformed JSON with 422', async () => {
-    const response = await t.api(key, '/webhooks/endpoints', { method: 'POST', body: '{"url": ', headers: { 'content-type': 'application/json' } });
+    const response = await t.api(key, '/webhooks/endpoints', {
+      method: 'POST',
+      body: '{"url": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(422);
   });
 });
@@ -260,7 +302,10 @@ describe('registration rules with the safety flags at their defaults', () => {
 
   it('accepts a public https address, and refuses a PATCH to a private one, leaving the URL as it was', async () => {
     const created = await createEndpoint(strict, strictKey, { url: 'https://93.184.216.34/hook' });
-    const response = await strict.api(strictKey, `/webhooks/endpoints/${created.id}`, { method: 'PATCH', json: { url: 'https://127.0.0.1/x' } });
+    const response = await strict.api(strictKey, `/webhooks/endpoints/${created.id}`, {
+      method: 'PATCH',
+      json: { url: 'https://127.0.0.1/x' },
+    });
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ detail: 'WebhookTargetNotAllowed' });
     expect((await (await strict.api(strictKey, `/webhooks/endpoints/${created.id}`)).json()).url).toBe('https://93.184.216.34/hook');
@@ -271,7 +316,11 @@ describe('registration rules with the safety flags at their defaults', () => {
     try {
       const created = await createEndpoint(strict, strictKey, { url: 'https://93.184.216.34/hook' });
       // As if the registered name now resolved to a private address.
-      await strict.server.container.database.db.updateTable('webhook_endpoints').set({ url: `${receiver.url}/hook` }).where('id', '=', created.id).execute();
+      await strict.server.container.database.db
+        .updateTable('webhook_endpoints')
+        .set({ url: `${receiver.url}/hook` })
+        .where('id', '=', created.id)
+        .execute();
       const result = await (await strict.api(strictKey, `/webhooks/endpoints/${created.id}/test`, { method: 'POST' })).json();
       expect(result.success).toBe(false);
       expect(result.detail).toContain('target not allowed');

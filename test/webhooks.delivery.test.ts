@@ -208,7 +208,9 @@ describe('rotation, redelivery and the test route', () => {
     const { deliveryId } = await emitOne();
     await waitForDelivery(t, key, deliveryId, (d) => d.status === 1);
     const replays = await Promise.all(
-      [1, 2].map(async () => (await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json()) as { id: string }),
+      [1, 2].map(
+        async () => (await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json()) as { id: string },
+      ),
     );
     expect(replays.map((r) => r.id)).toEqual([deliveryId, deliveryId]);
     await waitForDelivery(t, key, deliveryId);

@@ -46,7 +46,8 @@ function interviewOf(request: ReceivedRequest): string {
 /** The interviews in the order an endpoint first received them. */
 function receiptOrder(receiver: Receiver, endpoint: EndpointCreated): string[] {
   const seen: string[] = [];
-  for (const r of receiver.requests) if (r.path === new URL(endpoint.url).pathname && !seen.includes(interviewOf(r))) seen.push(interviewOf(r));
+  for (const r of receiver.requests)
+    if (r.path === new URL(endpoint.url).pathname && !seen.includes(interviewOf(r))) seen.push(interviewOf(r));
   return seen;
 }
 
@@ -70,7 +71,9 @@ describe('ordering and durability', () => {
     for (const endpoint of endpoints) {
       expect(receiptOrder(receiver, endpoint)).toEqual(interviews);
       // A retry is never overtaken: requests to one endpoint never go back to an earlier interview.
-      const sequence = receiver.requests.filter((r) => r.path === new URL(endpoint.url).pathname).map((r) => interviews.indexOf(interviewOf(r)));
+      const sequence = receiver.requests
+        .filter((r) => r.path === new URL(endpoint.url).pathname)
+        .map((r) => interviews.indexOf(interviewOf(r)));
       expect(sequence).toEqual([...sequence].sort((a, b) => a - b));
     }
     expect([...attemptsSeen.values()].some((n) => n > 1)).toBe(true);
@@ -128,7 +131,8 @@ describe('ordering and durability', () => {
     await waitUntilAllSucceeded(t, 16);
 
     const byDelivery = new Map<string, ReceivedRequest[]>();
-    for (const r of receiver.requests) byDelivery.set(r.headers['x-webhook-delivery-id']!, [...(byDelivery.get(r.headers['x-webhook-delivery-id']!) ?? []), r]);
+    for (const r of receiver.requests)
+      byDelivery.set(r.headers['x-webhook-delivery-id']!, [...(byDelivery.get(r.headers['x-webhook-delivery-id']!) ?? []), r]);
     expect(byDelivery.size).toBe(16);
     // The two requests left hanging (one per endpoint) were sent and never recorded: they come again.
     expect([...byDelivery.values()].filter((copies) => copies.length > 1).length).toBeGreaterThanOrEqual(2);

@@ -21,7 +21,15 @@ describe('GET /webhooks/catalog', () => {
     expect(catalog.signature_header).toBe('X-Webhook-Signature');
     expect(catalog.interview_types).toEqual({ job_interview: 0, screening_interview: 1, video_introduction: 2 });
     expect(catalog.interview_kinds).toEqual(['job_interview', 'screening_interview', 'video_introduction']);
-    expect(catalog.payload_contracts.map((c: { interview_type: number; evaluation_present: boolean; communication_analysis_present: boolean }) => [c.interview_type, c.evaluation_present, c.communication_analysis_present])).toEqual([
+    expect(
+      catalog.payload_contracts.map(
+        (c: { interview_type: number; evaluation_present: boolean; communication_analysis_present: boolean }) => [
+          c.interview_type,
+          c.evaluation_present,
+          c.communication_analysis_present,
+        ],
+      ),
+    ).toEqual([
       [0, true, false],
       [1, true, true],
       [2, false, false],
@@ -46,8 +54,13 @@ describe('delivered envelopes', () => {
   const source: MediaProcessedSource = {
     collect: async (interview) => ({
       evaluation: evaluation,
-      communicationAnalysis: interview.interview_type === 1 ? { filler_words: { count: 2 }, repetition: { score: 0 }, clarity: { score: 1 } } : null,
-      media: { audioUrl: 'https://media.example.com/a.mp3', videoUrl: interview.interview_type === 1 ? null : 'https://media.example.com/v.webm', durationSecs: 95 },
+      communicationAnalysis:
+        interview.interview_type === 1 ? { filler_words: { count: 2 }, repetition: { score: 0 }, clarity: { score: 1 } } : null,
+      media: {
+        audioUrl: 'https://media.example.com/a.mp3',
+        videoUrl: interview.interview_type === 1 ? null : 'https://media.example.com/v.webm',
+        durationSecs: 95,
+      },
     }),
   };
 
@@ -79,18 +92,37 @@ describe('delivered envelopes', () => {
     expect(body.evaluation).toBeNull();
     expect(body.metrics).toEqual({ attempted_questions_count: 1, transcript_turns: 4 });
     expect((body.interview as { has_video: boolean }).has_video).toBe(kind !== 'screening');
-    expect((body.transcript as unknown[])[3]).toMatchObject({ role: 'user', control_id: 'q1', video_time: { begin: 70, end: 95, formatted: '01:10 - 01:35' } });
+    expect((body.transcript as unknown[])[3]).toMatchObject({
+      role: 'user',
+      control_id: 'q1',
+      video_time: { begin: 70, end: 95, formatted: '01:10 - 01:35' },
+    });
   });
 
   it('carries the job evaluation with its summary when the evaluation exists', async () => {
     evaluation = {
       kind: 'job_interview',
       overall_summary: null,
-      questions: [{ id: 'q1', question: 'Q?', question_type: 'technical', transcript: [{ interviewer: 'Q?' }, { user: 'A.' }], evaluation: { rating: 'OKAY', improvement_points: [] }, video_timeline: null }],
+      questions: [
+        {
+          id: 'q1',
+          question: 'Q?',
+          question_type: 'technical',
+          transcript: [{ interviewer: 'Q?' }, { user: 'A.' }],
+          evaluation: { rating: 'OKAY', improvement_points: [] },
+          video_timeline: null,
+        },
+      ],
     };
     const body = await deliver('job');
     expectValid(mediaProcessedSchema('job_interview', 0), body);
-    expect(body.evaluation).toMatchObject({ kind: 'job_interview', overall_summary: null, primary_tech_focus: 'Node.js', experience_level: 'junior', summary: { total_questions: 2, evaluated_questions: 1 } });
+    expect(body.evaluation).toMatchObject({
+      kind: 'job_interview',
+      overall_summary: null,
+      primary_tech_focus: 'Node.js',
+      experience_level: 'junior',
+      summary: { total_questions: 2, evaluated_questions: 1 },
+    });
   });
 
   it('splits screening questions into qualifying and information subsets', async () => {
@@ -98,13 +130,33 @@ describe('delivered envelopes', () => {
     evaluation = {
       kind: 'screening_interview',
       questions: [
-        { ...base, id: 'q1', question: 'Start?', question_type: 'information', category: 'information', is_evaluated: false, eval_criteria: null, evaluation: null },
-        { ...base, id: 'q2', question: 'Licence?', question_type: 'qualifying', category: 'qualifying', is_evaluated: true, eval_criteria: 'valid', evaluation: { outcome: true, analysis: 'yes' } },
+        {
+          ...base,
+          id: 'q1',
+          question: 'Start?',
+          question_type: 'information',
+          category: 'information',
+          is_evaluated: false,
+          eval_criteria: null,
+          evaluation: null,
+        },
+        {
+          ...base,
+          id: 'q2',
+          question: 'Licence?',
+          question_type: 'qualifying',
+          category: 'qualifying',
+          is_evaluated: true,
+          eval_criteria: 'valid',
+          evaluation: { outcome: true, analysis: 'yes' },
+        },
       ],
     };
     const body = await deliver('screening');
     expectValid(mediaProcessedSchema('screening_interview', 1), body);
-    expect(body.evaluation).toMatchObject({ summary: { total_questions: 2, qualifying_questions: 1, information_questions: 1, evaluated_questions: 1 } });
+    expect(body.evaluation).toMatchObject({
+      summary: { total_questions: 2, qualifying_questions: 1, information_questions: 1, evaluated_questions: 1 },
+    });
     expect(body.communication_analysis).toMatchObject({ clarity: { score: 1 } });
   });
 });
@@ -142,7 +194,8 @@ describe('filtering at dispatch', () => {
     await emit(t, first);
     await new Promise((resolve) => setTimeout(resolve, 5)); // distinct created_at: ties are ordered by id
     await emit(t, second);
-    const list = async (query: string) => (await (await t.api(key, `/webhooks/deliveries${query}`)).json()) as { endpoint_id: string; interview_id: string }[];
+    const list = async (query: string) =>
+      (await (await t.api(key, `/webhooks/deliveries${query}`)).json()) as { endpoint_id: string; interview_id: string }[];
     const ofA = await list(`?endpoint_id=${a.id}`);
     expect(ofA).toHaveLength(2);
     expect(ofA.every((d) => d.endpoint_id === a.id)).toBe(true);

@@ -40,7 +40,10 @@ interface Row {
   result: Result;
 }
 
-async function measure(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {}): Promise<Result> {
+async function measure(
+  url: string,
+  options: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
+): Promise<Result> {
   return autocannon({
     url,
     connections,

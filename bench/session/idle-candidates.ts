@@ -14,7 +14,6 @@ const clients = await Promise.all(
 );
 process.stdout.write('ready\n');
 process.stdin.resume();
-process.stdin.on('end', async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  process.exit(0);
+process.stdin.on('end', () => {
+  void Promise.all(clients.map((c) => c.close())).then(() => process.exit(0));
 });

@@ -113,12 +113,13 @@ async function memoryPerSession(engine: Engine): Promise<number> {
     };
     const before = await settle();
     await new Promise<void>((resolve, reject) => {
-      helper.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      helper.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       helper.once('exit', (code) => reject(new Error(`idle candidates exited with ${code}`)));
     });
-    if (server.container.sessions.liveCount !== SESSIONS) throw new Error(`expected ${SESSIONS} live sessions, found ${server.container.sessions.liveCount}`);
+    if (server.container.sessions.liveCount !== SESSIONS)
+      throw new Error(`expected ${SESSIONS} live sessions, found ${server.container.sessions.liveCount}`);
     const during = await settle();
-    helper.stdin!.end();
+    helper.stdin.end();
     await new Promise((resolve) => helper.once('exit', resolve));
     return (during - before) / SESSIONS;
   } finally {
@@ -132,7 +133,9 @@ async function bench(engine: Engine): Promise<string> {
     { stderr: 'inherit' },
   );
   try {
-    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], { env: { ...process.env, ...engine.database.env } });
+    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench'], {
+      env: { ...process.env, ...engine.database.env },
+    });
     const key = stdout.trim();
 
     // Load: SESSIONS whole interviews at once.

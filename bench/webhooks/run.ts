@@ -152,5 +152,7 @@ for (const engine of engines) {
 console.log('| engine | endpoints | deliveries | seconds | deliveries/s | burst p50 ms | burst p99 ms | idle p50 ms | idle p99 ms |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.engine} | ${r.endpoints} | ${r.deliveries} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.idleP50.toFixed(1)} | ${r.idleP99.toFixed(1)} |`);
+  console.log(
+    `| ${r.engine} | ${r.endpoints} | ${r.deliveries} | ${r.seconds.toFixed(2)} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.idleP50.toFixed(1)} | ${r.idleP99.toFixed(1)} |`,
+  );
 }

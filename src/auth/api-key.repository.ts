@@ -29,7 +29,11 @@ export class ApiKeyRepository {
 
   /** The user with this label, created on first use; race-safe across processes. */
   async findOrCreateUser(user: { id: string; label: string; created_at: string }): Promise<string> {
-    await this.db.insertInto('users').values(user).onConflict((oc) => oc.column('label').doNothing()).execute();
+    await this.db
+      .insertInto('users')
+      .values(user)
+      .onConflict((oc) => oc.column('label').doNothing())
+      .execute();
     const row = await this.db.selectFrom('users').select('id').where('label', '=', user.label).executeTakeFirstOrThrow();
     return row.id;
   }

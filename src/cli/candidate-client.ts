@@ -23,7 +23,7 @@ export class CandidateClient {
     socket.on('message', (data, isBinary) => {
       if (isBinary) return;
       try {
-        this.events.push(JSON.parse(data.toString()) as ServerEvent);
+        this.events.push(JSON.parse((data as Buffer).toString('utf8')) as ServerEvent);
         this.arrivals.push(performance.now());
       } catch {
         return;
@@ -71,7 +71,8 @@ export class CandidateClient {
         const event = this.events[this.cursor++]!;
         if ((wanted as string[]).includes(event.type)) return event as EventOf<K>;
       }
-      if (this.closeInfo) throw new Error(`socket closed (${this.closeInfo.code} ${this.closeInfo.reason}) while waiting for ${wanted.join('/')}`);
+      if (this.closeInfo)
+        throw new Error(`socket closed (${this.closeInfo.code} ${this.closeInfo.reason}) while waiting for ${wanted.join('/')}`);
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`timed out waiting for ${wanted.join('/')}`);
       await new Promise<void>((resolve) => {
@@ -93,11 +94,11 @@ export class CandidateClient {
     for (;;) {
       const event = await this.next(['utterance', 'state', 'ended'], timeoutMs);
       firstAt ||= this.arrivals[this.cursor - 1] ?? performance.now();
-      if (event.type === 'utterance') said.push(event as EventOf<'utterance'>);
-      else if (event.type === 'ended') return { said, state: null, ended: event as EventOf<'ended'>, firstAt };
-      else if ((event as EventOf<'state'>).awaiting_input) return { said, state: event as EventOf<'state'>, ended: null, firstAt };
-      else if ((event as EventOf<'state'>).state === 2 || (event as EventOf<'state'>).state === 3) {
-        return { said, state: event as EventOf<'state'>, ended: await this.next('ended', timeoutMs), firstAt };
+      if (event.type === 'utterance') said.push(event);
+      else if (event.type === 'ended') return { said, state: null, ended: event, firstAt };
+      else if (event.awaiting_input) return { said, state: event, ended: null, firstAt };
+      else if (event.state === 2 || event.state === 3) {
+        return { said, state: event, ended: await this.next('ended', timeoutMs), firstAt };
       }
     }
   }

@@ -27,7 +27,11 @@ class UsageError extends Error {}
 async function run(argv: string[]): Promise<number> {
   const [command, subcommand, ...rest] = argv;
   const config = loadConfig();
-  if (command === 'simulate') return simulate(config.publicBaseUrl, [subcommand, ...rest].filter((a): a is string => a !== undefined));
+  if (command === 'simulate')
+    return simulate(
+      config.publicBaseUrl,
+      [subcommand, ...rest].filter((a): a is string => a !== undefined),
+    );
   if (command === 'migrate') {
     const database = openDatabase(config);
     try {
@@ -51,7 +55,10 @@ async function run(argv: string[]): Promise<number> {
         });
         if (!values.user) throw new UsageError('keys create needs --user <label>');
         const expiresAt = values.expires ? parseDate(values.expires) : null;
-        const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
+        const scopes = values.scopes
+          ?.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         const { key } = await container.auth.createKey({ userLabel: values.user, scopes, expiresAt });
         process.stdout.write(`${key}\n`);
         return 0;
@@ -94,18 +101,29 @@ async function simulate(publicBaseUrl: string, args: string[]): Promise<number> 
   if (positionals.length === 0) throw new UsageError('simulate needs an interview id');
   if (!values.answers) throw new UsageError('simulate needs --answers <file.json> (a JSON array of strings)');
   const answers = readAnswers(values.answers);
-  return runSimulation({ baseUrl: values.url ?? publicBaseUrl, interviewIds: positionals, answers, out: process.stdout, err: process.stderr });
+  return runSimulation({
+    baseUrl: values.url ?? publicBaseUrl,
+    interviewIds: positionals,
+    answers,
+    out: process.stdout,
+    err: process.stderr,
+  });
 }
 
 function parseDate(value: string): Date {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new UsageError(`--expires must be a date such as 2027-01-31 or 2027-01-31T12:00:00Z (got "${value}")`);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--expires must be a date such as 2027-01-31 or 2027-01-31T12:00:00Z (got "${value}")`);
   return date;
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   process.stdout.write([line(header), ...rows.map(line)].join('\n') + '\n');
 }
 
@@ -113,7 +131,8 @@ run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n${USAGE}\n`);
-    else if (error instanceof ConfigError || error instanceof KeyInputError || error instanceof SimulationInputError) process.stderr.write(`${error.message}\n`);
+    else if (error instanceof ConfigError || error instanceof KeyInputError || error instanceof SimulationInputError)
+      process.stderr.write(`${error.message}\n`);
     else if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${error.message}\n${USAGE}\n`);
     } else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -64,7 +64,10 @@ describe('every language', () => {
     9: 'الخيوط تتشارك الذاكرة وتحتاج إلى أقفال.',
   };
   it.each(Object.keys(answers).map(Number))('language %i: a job answer is rated and explained', (languageCode) => {
-    const input = jobInput({ q1: answers[languageCode] as string, q2: STRONG_Q2 }, { languageCode: languageCode as EvaluationInput['languageCode'] });
+    const input = jobInput(
+      { q1: answers[languageCode] as string, q2: STRONG_Q2 },
+      { languageCode: languageCode as EvaluationInput['languageCode'] },
+    );
     const e = jobOf(input).questions[0]?.evaluation as JobQuestionEvaluation;
     expect(['SUBOPTIMAL', 'OKAY', 'GOOD', 'EXCELLENT']).toContain(e.rating);
     expect(e.explanation.length).toBeGreaterThan(20);
@@ -93,9 +96,21 @@ describe('incomplete interviews', () => {
 
   it('screening: information questions are recorded only; an unanswered qualifying question is not evaluated', () => {
     const questions: StoredScreeningQuestion[] = [
-      { id: 'q1', question_text: 'How many years of Python?', question_type: 'qualifying', asking_order: 1, qualifying_criteria: 'At least 3 years' },
+      {
+        id: 'q1',
+        question_text: 'How many years of Python?',
+        question_type: 'qualifying',
+        asking_order: 1,
+        qualifying_criteria: 'At least 3 years',
+      },
       { id: 'q2', question_text: 'Where do you live?', question_type: 'information', asking_order: 2, qualifying_criteria: null },
-      { id: 'q3', question_text: 'Do you have a licence?', question_type: 'qualifying', asking_order: 3, qualifying_criteria: 'Valid driving licence' },
+      {
+        id: 'q3',
+        question_text: 'Do you have a licence?',
+        question_type: 'qualifying',
+        asking_order: 3,
+        qualifying_criteria: 'Valid driving licence',
+      },
     ];
     const result = evaluateBuiltin({
       interviewType: 1,

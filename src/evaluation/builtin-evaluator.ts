@@ -2,7 +2,7 @@
 // It is also what the LLM evaluator falls back to.
 
 import { InterviewType } from '../interviews/enums.js';
-import type { StoredJobQuestion, StoredQuestion, StoredScreeningQuestion } from '../interviews/questions.js';
+import type { StoredJobQuestion, StoredQuestion } from '../interviews/questions.js';
 import { analyseCommunication } from './communication.js';
 import type {
   EvaluatedQuestionResult,
@@ -56,7 +56,10 @@ export function evaluateBuiltin(input: EvaluationInput): EvaluationResult {
   throw new TypeError(`interview_type ${input.interviewType} has no evaluation`);
 }
 
-function evaluateJob(input: EvaluationInput, answers: ReadonlyMap<string, QuestionAnswer>): { evaluation: JobEvaluation; isComplete: boolean } {
+function evaluateJob(
+  input: EvaluationInput,
+  answers: ReadonlyMap<string, QuestionAnswer>,
+): { evaluation: JobEvaluation; isComplete: boolean } {
   const locale = resolveLocale(input.locale);
   const judged: JudgedJobAnswer[] = [];
   const questions = input.questions.map((q, index): EvaluatedQuestionResult => {
@@ -100,7 +103,7 @@ function evaluateScreening(
   let answered = 0;
   const questions = input.questions.map((q): EvaluatedQuestionResult => {
     if (isJobQuestion(q)) throw new TypeError(`question ${q.id} is not a screening question`);
-    const sq = q as StoredScreeningQuestion;
+    const sq = q;
     const answer = answers.get(sq.id);
     const text = candidateText(answer);
     if (text !== '') answered++;

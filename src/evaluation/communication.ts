@@ -8,7 +8,6 @@ import { findPhrases } from './phrases.js';
 import { STOPWORDS } from './stopwords.js';
 import { round, shortQuote, splitClauses, splitSentences, tokenize } from './text.js';
 
-
 /** Sentences longer than this many words count as long. */
 export const LONG_SENTENCE_WORDS = 30;
 /** A phrase of this many words used this often or more counts as repeated. */

@@ -58,33 +58,67 @@ export interface ConceptGroup {
 
 export const CONCEPT_GROUPS: ConceptGroup[] = GROUPS.trim()
   .split('\n')
-  .map((line, index) => ({ id: `~c${index}`, members: line.split('|').map((m) => m.trim()).filter(Boolean) }));
+  .map((line, index) => ({
+    id: `~c${index}`,
+    members: line
+      .split('|')
+      .map((m) => m.trim())
+      .filter(Boolean),
+  }));
 
 /** Cues for answer structure, per rubric; English and German are covered, other languages partly. */
 export const CUES = {
   pastSituation:
-    'last year|last month|in my last job|in my previous|at my previous|in my internship|during my internship|once|one time|there was|on one project|when i was|when i joined|years ago|months ago|in my first|at university|for a university|in university|letztes jahr|einmal|in meinem letzten|damals|als ich|in meinem praktikum|l année dernière|une fois|el año pasado|una vez'.split('|'),
+    'last year|last month|in my last job|in my previous|at my previous|in my internship|during my internship|once|one time|there was|on one project|when i was|when i joined|years ago|months ago|in my first|at university|for a university|in university|letztes jahr|einmal|in meinem letzten|damals|als ich|in meinem praktikum|l année dernière|une fois|el año pasado|una vez'.split(
+      '|',
+    ),
   result:
-    'in the end|by the end|at the end|as a result|result|results|outcome|finally|so we|which meant|afterwards|after launch|went out|worked|shipped|delivered|since then|learned|i learned|now i|uses it|dropped|increased|went up|went from|instead of|on time|am ende|schliesslich|ergebnis|seitdem|gelernt|au final|al final'.split('|'),
-  lesson: 'learned|learnt|lesson|since then|now i|next time|from then on|i realised|i realized|gelernt|seitdem|depuis|desde entonces'.split('|'),
+    'in the end|by the end|at the end|as a result|result|results|outcome|finally|so we|which meant|afterwards|after launch|went out|worked|shipped|delivered|since then|learned|i learned|now i|uses it|dropped|increased|went up|went from|instead of|on time|am ende|schliesslich|ergebnis|seitdem|gelernt|au final|al final'.split(
+      '|',
+    ),
+  lesson: 'learned|learnt|lesson|since then|now i|next time|from then on|i realised|i realized|gelernt|seitdem|depuis|desde entonces'.split(
+    '|',
+  ),
   ownership:
-    'my responsibility|my fault|my mistake|i underestimated|i owned|on me|my estimate|i take responsibility|i was responsible|mein fehler|meine verantwortung'.split('|'),
+    'my responsibility|my fault|my mistake|i underestimated|i owned|on me|my estimate|i take responsibility|i was responsible|mein fehler|meine verantwortung'.split(
+      '|',
+    ),
   /** Pushing the responsibility elsewhere: a red flag in behavioural and situational answers. */
   deflection:
-    "not my fault|not really my fault|wasn't my fault|was not my fault|their fault|company's fault|not my job|not my responsibility|not my problem|nicht meine aufgabe|nicht mein problem|nicht meine schuld|nicht mein job|pas ma faute|no es mi culpa".split('|'),
-  steps: 'first|then|after that|next|once|finally|at the same time|afterwards|meanwhile|if|zuerst|dann|danach|wenn|anschliessend|d abord|ensuite|primero|luego|despues'.split('|'),
+    "not my fault|not really my fault|wasn't my fault|was not my fault|their fault|company's fault|not my job|not my responsibility|not my problem|nicht meine aufgabe|nicht mein problem|nicht meine schuld|nicht mein job|pas ma faute|no es mi culpa".split(
+      '|',
+    ),
+  steps:
+    'first|then|after that|next|once|finally|at the same time|afterwards|meanwhile|if|zuerst|dann|danach|wenn|anschliessend|d abord|ensuite|primero|luego|despues'.split(
+      '|',
+    ),
   tradeOff:
-    'trade off|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|abwägen|nachteil|statt|anstatt|wichtiger als|plutot que|en lugar de'.split('|'),
-  example: 'for example|for instance|e g|such as|like a|zum beispiel|z b|beispielsweise|par exemple|por ejemplo|til eksempel|till exempel'.split('|'),
-  reasoning: "because|needed to|had to|in order to|musste|so that|which means|that's why|since|therefore|so you|so one|so any|weil|deshalb|daher|damit|denn|parce que|porque|fordi|eftersom".split('|'),
+    'trade off|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|abwägen|nachteil|statt|anstatt|wichtiger als|plutot que|en lugar de'.split(
+      '|',
+    ),
+  example:
+    'for example|for instance|e g|such as|like a|zum beispiel|z b|beispielsweise|par exemple|por ejemplo|til eksempel|till exempel'.split(
+      '|',
+    ),
+  reasoning:
+    "because|needed to|had to|in order to|musste|so that|which means|that's why|since|therefore|so you|so one|so any|weil|deshalb|daher|damit|denn|parce que|porque|fordi|eftersom".split(
+      '|',
+    ),
   doesNotKnow:
-    "i don't know|i don't really know|i do not know|no idea|can't think of|cannot think of|i have not worked with|i haven't worked with|weiss ich leider nicht|weiss ich nicht|keine ahnung|je ne sais pas|no lo sé|no sé|ved ikke|vet inte|pata nahi|لا أعرف".split('|'),
+    "i don't know|i don't really know|i do not know|no idea|can't think of|cannot think of|i have not worked with|i haven't worked with|weiss ich leider nicht|weiss ich nicht|keine ahnung|je ne sais pas|no lo sé|no sé|ved ikke|vet inte|pata nahi|لا أعرف".split(
+      '|',
+    ),
   pastVerbsIrregular:
-    'was|were|had|did|went|told|made|took|built|wrote|said|got|found|gave|knew|thought|saw|came|led|ran|set|put|kept|felt|brought|began|chose|spent|paid|sent|learnt|shipped|habe|hatte|war|wurde'.split('|'),
+    'was|were|had|did|went|told|made|took|built|wrote|said|got|found|gave|knew|thought|saw|came|led|ran|set|put|kept|felt|brought|began|chose|spent|paid|sent|learnt|shipped|habe|hatte|war|wurde'.split(
+      '|',
+    ),
 } as const;
 
 /** Words in a criterion that call for a structural cue rather than a keyword. */
-export const CUE_TRIGGERS: Record<'situation' | 'action' | 'result' | 'lesson' | 'ownership' | 'quantified' | 'steps' | 'reason', string[]> = {
+export const CUE_TRIGGERS: Record<
+  'situation' | 'action' | 'result' | 'lesson' | 'ownership' | 'quantified' | 'steps' | 'reason',
+  string[]
+> = {
   situation: ['situation', 'specific', 'context', 'time', 'konkrete', 'situation'],
   action: ['action', 'actions', 'personally', 'took', 'steps', 'handled', 'handlungen', 'eigene', 'how'],
   result: ['outcome', 'result', 'results', 'impact', 'ergebnis'],

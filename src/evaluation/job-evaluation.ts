@@ -94,7 +94,10 @@ export function summariseJobInterview(judged: readonly JudgedJobAnswer[], locale
   const suitability = suitabilityOf(judged.map((j) => j.evaluation.rating));
   const byScore = [...judged].sort((a, b) => b.rubric.score - a.rubric.score);
   const strong = byScore.filter((j) => RATING_POINTS[j.evaluation.rating] >= 2).slice(0, 3);
-  const weak = [...byScore].reverse().filter((j) => RATING_POINTS[j.evaluation.rating] <= 1).slice(0, 3);
+  const weak = [...byScore]
+    .reverse()
+    .filter((j) => RATING_POINTS[j.evaluation.rating] <= 1)
+    .slice(0, 3);
 
   const strengths = strong.map((j) =>
     m.strength(j.number, shortQuote(j.question.question, 8), j.evaluation.criteria_met.slice(0, 2), bestQuote(j)),

@@ -63,10 +63,24 @@ describe('rubrics differ by question type', () => {
   });
 
   it('technical improvement points ask for specifics; situational ones for a plan', () => {
-    const technical: StoredJobQuestion = { ...BEHAVIORAL, type: 'technical', question: 'What is an index?', evaluation_criteria: ['Speeds up reads', 'Costs writes'] };
-    const situational: StoredJobQuestion = { ...BEHAVIORAL, type: 'situational', question: 'The site is down. What do you do?', evaluation_criteria: ['Mitigate first', 'Communicate'] };
-    expect(evaluateJobAnswer(ctx(technical, 'It makes reads faster.'), 'en').evaluation.improvement_points.join(' ')).toMatch(/concrete example/);
-    expect(evaluateJobAnswer(ctx(situational, 'I would fix it.'), 'en').evaluation.improvement_points.join(' ')).toMatch(/step-by-step plan/);
+    const technical: StoredJobQuestion = {
+      ...BEHAVIORAL,
+      type: 'technical',
+      question: 'What is an index?',
+      evaluation_criteria: ['Speeds up reads', 'Costs writes'],
+    };
+    const situational: StoredJobQuestion = {
+      ...BEHAVIORAL,
+      type: 'situational',
+      question: 'The site is down. What do you do?',
+      evaluation_criteria: ['Mitigate first', 'Communicate'],
+    };
+    expect(evaluateJobAnswer(ctx(technical, 'It makes reads faster.'), 'en').evaluation.improvement_points.join(' ')).toMatch(
+      /concrete example/,
+    );
+    expect(evaluateJobAnswer(ctx(situational, 'I would fix it.'), 'en').evaluation.improvement_points.join(' ')).toMatch(
+      /step-by-step plan/,
+    );
   });
 });
 
@@ -74,7 +88,12 @@ describe('level and difficulty', () => {
   const question: StoredJobQuestion = {
     id: 'q1',
     question: 'How does HTTPS protect data?',
-    evaluation_criteria: ['TLS encryption', 'Certificate checked against a certificate authority', 'Session key agreed in a handshake', 'Integrity against tampering'],
+    evaluation_criteria: [
+      'TLS encryption',
+      'Certificate checked against a certificate authority',
+      'Session key agreed in a handshake',
+      'Integrity against tampering',
+    ],
     sample_answer: null,
     type: 'technical',
   };
@@ -106,7 +125,10 @@ describe('level and difficulty', () => {
       evaluation_criteria: ['Entschuldigt sich', 'Bietet Ersatz oder Erstattung an'],
       type: 'situational',
     };
-    const e = evaluateJobAnswer(ctx(german, 'Zuerst entschuldige ich mich, dann biete ich einen Ersatz an.', { language: 2 }), 'de').evaluation;
+    const e = evaluateJobAnswer(
+      ctx(german, 'Zuerst entschuldige ich mich, dann biete ich einen Ersatz an.', { language: 2 }),
+      'de',
+    ).evaluation;
     expect(e.criteria_met).toEqual(german.evaluation_criteria);
   });
 });

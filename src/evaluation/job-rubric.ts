@@ -71,7 +71,9 @@ const DIFFICULTY_SHIFT: Record<DifficultyLevel, number> = { easy: -0.02, medium:
 export const WEIGHTS = { coverage: 0.6, structure: 0.15, overlap: 0.1, elaboration: 0.15 } as const;
 export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCoverage: 0.8, excellentElaboration: 0.8 } as const;
 const DEFLECTION_PENALTY = 0.12;
-const ADMITTED_GAPS = ["not sure why|not sure how|don't really know when|do not really know|don't really know|not really sure|weiss nicht genau|nicht genau|je ne sais pas trop|no estoy seguro"].flatMap((p) => p.split('|'));
+const ADMITTED_GAPS = [
+  "not sure why|not sure how|don't really know when|do not really know|don't really know|not really sure|weiss nicht genau|nicht genau|je ne sais pas trop|no estoy seguro",
+].flatMap((p) => p.split('|'));
 
 /** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
 function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number): boolean {
@@ -117,7 +119,9 @@ function conceptIndex(language: LanguageCode): { groups: CompiledGroup[] } {
       groups: CONCEPT_GROUPS.map((g) => ({
         id: g.id,
         phrases: g.members.filter((m) => phraseTokens(m).length > 1),
-        stems: new Set(g.members.filter((m) => phraseTokens(m).length === 1).flatMap((m) => stemForms(phraseTokens(m)[0] as string, language))),
+        stems: new Set(
+          g.members.filter((m) => phraseTokens(m).length === 1).flatMap((m) => stemForms(phraseTokens(m)[0] as string, language)),
+        ),
       })),
     };
     compiledConcepts.set(language, index);
@@ -128,7 +132,9 @@ function conceptIndex(language: LanguageCode): { groups: CompiledGroup[] } {
 export function readStructure(answer: string, language: LanguageCode): StructureSignals {
   const tokens = tokenize(answer);
   const has = (phrases: readonly string[]) => findPhrases(tokens, phrases).length > 0;
-  const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) => (CUES.ownership as readonly string[]).includes(h.phrase));
+  const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) =>
+    (CUES.ownership as readonly string[]).includes(h.phrase),
+  );
   const firstPerson = new Set(['i', 'ich', 'je', 'j', 'yo', 'jeg', 'jag', 'मैंने', 'main', 'maine']);
   const pastVerbs = new Set<string>(CUES.pastVerbsIrregular);
   let ownPastActions = 0;
@@ -149,7 +155,9 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     hasLesson: has(CUES.lesson),
     hasOwnership: ownership.length > 0,
     isQuantified:
-      numbers || extractQuantities(answer, lexiconsFor(language)).length > 0 || /\b(percent|per cent|prozent|a third|half|twice|doubled|halved)\b/i.test(answer),
+      numbers ||
+      extractQuantities(answer, lexiconsFor(language)).length > 0 ||
+      /\b(percent|per cent|prozent|a third|half|twice|doubled|halved)\b/i.test(answer),
     hasSteps: steps >= 2,
     hasTradeOffs: has(CUES.tradeOff),
     isSpecific: has(CUES.example) || acronyms + identifiers >= 2 || (numbers && acronyms + identifiers >= 1),
@@ -241,7 +249,10 @@ export function scoreJobAnswer(ctx: RubricContext): RubricScore {
   const expected = EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel];
   const elaboration = Math.min(1, words / expected);
   const rawScore =
-    WEIGHTS.coverage * coverage + WEIGHTS.structure * structure + WEIGHTS.overlap * (overlap ?? coverage) + WEIGHTS.elaboration * elaboration;
+    WEIGHTS.coverage * coverage +
+    WEIGHTS.structure * structure +
+    WEIGHTS.overlap * (overlap ?? coverage) +
+    WEIGHTS.elaboration * elaboration;
   const shift = LEVEL_SHIFT[ctx.experienceLevel] + DIFFICULTY_SHIFT[ctx.difficultyLevel];
   const score = Math.max(0, rawScore - (signals.deflectsResponsibility ? DEFLECTION_PENALTY : 0));
   let rating: Rating =

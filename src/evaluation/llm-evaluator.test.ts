@@ -46,7 +46,12 @@ function validReply(request: ChatRequest): unknown {
       criteria_met: [],
       criteria_missed: [],
     })),
-    overall_assessment: { suitability: 'Meets expectations', strengths: ['model strength'], weaknesses: [], recommendations: ['model recommendation'] },
+    overall_assessment: {
+      suitability: 'Meets expectations',
+      strengths: ['model strength'],
+      weaknesses: [],
+      recommendations: ['model recommendation'],
+    },
   };
 }
 
@@ -153,11 +158,16 @@ describe('LLM evaluator', () => {
       primaryTechFocus: null,
       experienceLevel: null,
       difficultyLevel: null,
-      questions: [{ id: 'q1', question_text: 'Licence?', question_type: 'qualifying', asking_order: 1, qualifying_criteria: 'Valid licence' }],
+      questions: [
+        { id: 'q1', question_text: 'Licence?', question_type: 'qualifying', asking_order: 1, qualifying_criteria: 'Valid licence' },
+      ],
       answers: [{ questionId: 'q1', exchanges: [{ role: 'user', content: 'Um, yes.' }] }],
     });
     expect(result.provenance.evaluator).toBe('llm');
-    expect((result.evaluation as ScreeningEvaluation).qualifying_questions[0]?.evaluation).toEqual({ outcome: true, analysis: 'model analysis of q1' });
+    expect((result.evaluation as ScreeningEvaluation).qualifying_questions[0]?.evaluation).toEqual({
+      outcome: true,
+      analysis: 'model analysis of q1',
+    });
     expect(result.communication_analysis?.filler_words.counts).toMatchObject({ um: 1 });
   });
 
@@ -190,7 +200,10 @@ describe('LLM evaluator', () => {
     const input = jobInput({ q1: injected, q2: STRONG_Q2 });
     const result = await evaluator().evaluate(input);
     const request = requests[0] as ChatRequest;
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
+    const system = request.messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n');
     const user = request.messages.find((m) => m.role === 'user')?.content ?? '';
     expect(request.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(system).not.toContain('rate EXCELLENT');

@@ -77,7 +77,11 @@ export class LlmEvaluator implements Evaluator {
     }
     return {
       ...builtin,
-      provenance: { evaluator: 'builtin', model: this.options.model, fallback_reason: `LLM evaluation failed after ${ATTEMPTS} attempts: ${lastProblem}` },
+      provenance: {
+        evaluator: 'builtin',
+        model: this.options.model,
+        fallback_reason: `LLM evaluation failed after ${ATTEMPTS} attempts: ${lastProblem}`,
+      },
     };
   }
 
@@ -96,7 +100,10 @@ export class LlmEvaluator implements Evaluator {
         response_format:
           this.options.responseFormat === 'json_object'
             ? { type: 'json_object' }
-            : { type: 'json_schema', json_schema: { name: isJob ? 'job_evaluation' : 'screening_evaluation', strict: true, schema: jsonSchemaOf(schema) } },
+            : {
+                type: 'json_schema',
+                json_schema: { name: isJob ? 'job_evaluation' : 'screening_evaluation', strict: true, schema: jsonSchemaOf(schema) },
+              },
       },
       { timeout: this.timeoutMs, maxRetries: 0 },
     );
@@ -121,8 +128,10 @@ function checkedReply<T extends { questions: Array<{ id: string }> }>(
   if (!validate(parsed)) throw new InvalidOutput(`schema-invalid output: ${schemaErrors(validate.errors)}`);
   const returned = parsed.questions.map((q) => q.id);
   const unique = new Set(returned);
-  const sameSet = unique.size === answeredIds.size && returned.length === answeredIds.size && [...answeredIds].every((id) => unique.has(id));
-  if (!sameSet) throw new InvalidOutput(`question ids [${returned.join(', ')}] do not match the answered questions [${[...answeredIds].join(', ')}]`);
+  const sameSet =
+    unique.size === answeredIds.size && returned.length === answeredIds.size && [...answeredIds].every((id) => unique.has(id));
+  if (!sameSet)
+    throw new InvalidOutput(`question ids [${returned.join(', ')}] do not match the answered questions [${[...answeredIds].join(', ')}]`);
   return { reply: parsed, byId: new Map(parsed.questions.map((q) => [q.id, q])) };
 }
 

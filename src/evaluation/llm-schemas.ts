@@ -36,7 +36,10 @@ export type LlmJobResult = Static<typeof LlmJobResult>;
 export const LlmScreeningResult = Type.Object(
   {
     questions: Type.Array(
-      Type.Object({ id: Type.String(), outcome: Type.Boolean(), analysis: Type.String({ maxLength: 4000 }) }, { additionalProperties: false }),
+      Type.Object(
+        { id: Type.String(), outcome: Type.Boolean(), analysis: Type.String({ maxLength: 4000 }) },
+        { additionalProperties: false },
+      ),
       { maxItems: 100 },
     ),
   },
@@ -53,5 +56,8 @@ const LOCAL_ONLY_KEYWORDS = new Set(['maxLength', 'minLength', 'maxItems', 'minI
 
 /** The schema as plain JSON for response_format: TypeBox's symbol keys and the size limits left out. */
 export function jsonSchemaOf(schema: object): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (LOCAL_ONLY_KEYWORDS.has(key) ? undefined : value)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => (LOCAL_ONLY_KEYWORDS.has(key) ? undefined : value)) as Record<
+    string,
+    unknown
+  >;
 }

@@ -17,13 +17,16 @@ describe('locale', () => {
   });
 
   it('writes job prose in German for locale de while rating and suitability stay English', () => {
-    const de = evaluateBuiltin(jobInput({ q1: STRONG_Q1, q2: 'Ich habe Überstunden gemacht.' }, { locale: 'de-DE' })).evaluation as JobEvaluation;
+    const de = evaluateBuiltin(jobInput({ q1: STRONG_Q1, q2: 'Ich habe Überstunden gemacht.' }, { locale: 'de-DE' }))
+      .evaluation as JobEvaluation;
     const e = de.questions[1]?.evaluation as JobQuestionEvaluation;
     expect(e.rating).toMatch(/^(SUBOPTIMAL|OKAY|GOOD|EXCELLENT)$/);
     expect(e.explanation).toMatch(/Kriterien abgedeckt|Keines der Bewertungskriterien/);
     expect(e.improvement_points.join(' ')).toMatch(/eingehen|Situation, Handlung und Ergebnis/);
     const overall = de.overall_summary?.overall_assessment;
-    expect(['Exceeds expectations', 'Meets expectations', 'Below expectations', 'Needs further assessment']).toContain(overall?.suitability);
+    expect(['Exceeds expectations', 'Meets expectations', 'Below expectations', 'Needs further assessment']).toContain(
+      overall?.suitability,
+    );
     expect([...(overall?.strengths ?? []), ...(overall?.weaknesses ?? [])].join(' ')).toMatch(/Frage \d/);
   });
 

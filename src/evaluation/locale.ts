@@ -56,8 +56,18 @@ export interface Messages {
   quantity(value: number, unit: string): string;
 }
 
-const UNIT_EN: Record<string, [string, string]> = { year: ['year', 'years'], month: ['month', 'months'], week: ['week', 'weeks'], day: ['day', 'days'] };
-const UNIT_DE: Record<string, [string, string]> = { year: ['Jahr', 'Jahre'], month: ['Monat', 'Monate'], week: ['Woche', 'Wochen'], day: ['Tag', 'Tage'] };
+const UNIT_EN: Record<string, [string, string]> = {
+  year: ['year', 'years'],
+  month: ['month', 'months'],
+  week: ['week', 'weeks'],
+  day: ['day', 'days'],
+};
+const UNIT_DE: Record<string, [string, string]> = {
+  year: ['Jahr', 'Jahre'],
+  month: ['Monat', 'Monate'],
+  week: ['Woche', 'Wochen'],
+  day: ['Tag', 'Tage'],
+};
 
 const EN: Messages = {
   notAnswered: 'Not evaluated: the candidate did not answer this question.',
@@ -77,12 +87,16 @@ const EN: Messages = {
   didNotKnow: 'The candidate said they did not know the answer.',
   noteStar: (s, a, r) =>
     `Structure: situation ${s ? 'described' : 'missing'}, own actions ${a ? 'described' : 'missing'}, result ${r ? 'described' : 'missing'}.`,
-  notePlan: (steps, trade) => `Plan: ${steps ? 'ordered steps given' : 'no ordered steps'}; trade-offs ${trade ? 'considered' : 'not considered'}.`,
-  noteSpecific: (specific) => (specific ? 'Specific: names concrete techniques or examples.' : 'General: few concrete techniques or examples.'),
+  notePlan: (steps, trade) =>
+    `Plan: ${steps ? 'ordered steps given' : 'no ordered steps'}; trade-offs ${trade ? 'considered' : 'not considered'}.`,
+  noteSpecific: (specific) =>
+    specific ? 'Specific: names concrete techniques or examples.' : 'General: few concrete techniques or examples.',
   noteLevel: (level, difficulty) => `Judged for a ${level} candidate on a ${difficulty} question.`,
   strength: (n, q, criteria, quote) => `Question ${n} (${q}): covered ${list(criteria)}, e.g. "${quote}".`,
   weakness: (n, q, missed, quote) =>
-    missed.length > 0 ? `Question ${n} (${q}): missed ${list(missed)}; the answer was "${quote}".` : `Question ${n} (${q}): the answer stayed general: "${quote}".`,
+    missed.length > 0
+      ? `Question ${n} (${q}): missed ${list(missed)}; the answer was "${quote}".`
+      : `Question ${n} (${q}): the answer stayed general: "${quote}".`,
   recommendProbe: (criteria) => `Probe in a follow-up conversation: ${list(criteria)}.`,
   recommendStructure: 'Ask for concrete past examples with their outcome (situation, action, result).',
   recommendSpecifics: 'Ask the candidate to go deeper on specifics: concrete techniques, numbers and trade-offs.',
@@ -121,12 +135,16 @@ const DE: Messages = {
   didNotKnow: 'Die Person gab an, die Antwort nicht zu kennen.',
   noteStar: (s, a, r) =>
     `Aufbau: Situation ${s ? 'beschrieben' : 'fehlt'}, eigene Handlungen ${a ? 'beschrieben' : 'fehlen'}, Ergebnis ${r ? 'beschrieben' : 'fehlt'}.`,
-  notePlan: (steps, trade) => `Plan: ${steps ? 'geordnete Schritte genannt' : 'keine geordneten Schritte'}; Abwägungen ${trade ? 'berücksichtigt' : 'nicht berücksichtigt'}.`,
-  noteSpecific: (specific) => (specific ? 'Konkret: nennt Techniken oder Beispiele.' : 'Allgemein: kaum konkrete Techniken oder Beispiele.'),
+  notePlan: (steps, trade) =>
+    `Plan: ${steps ? 'geordnete Schritte genannt' : 'keine geordneten Schritte'}; Abwägungen ${trade ? 'berücksichtigt' : 'nicht berücksichtigt'}.`,
+  noteSpecific: (specific) =>
+    specific ? 'Konkret: nennt Techniken oder Beispiele.' : 'Allgemein: kaum konkrete Techniken oder Beispiele.',
   noteLevel: (level, difficulty) => `Bewertet für Erfahrungsstufe „${level}“ bei Schwierigkeit „${difficulty}“.`,
   strength: (n, q, criteria, quote) => `Frage ${n} (${q}): ${list(criteria)} abgedeckt, z. B. „${quote}“.`,
   weakness: (n, q, missed, quote) =>
-    missed.length > 0 ? `Frage ${n} (${q}): ${list(missed)} fehlte; die Antwort war „${quote}“.` : `Frage ${n} (${q}): Die Antwort blieb allgemein: „${quote}“.`,
+    missed.length > 0
+      ? `Frage ${n} (${q}): ${list(missed)} fehlte; die Antwort war „${quote}“.`
+      : `Frage ${n} (${q}): Die Antwort blieb allgemein: „${quote}“.`,
   recommendProbe: (criteria) => `In einem Folgegespräch nachfragen: ${list(criteria)}.`,
   recommendStructure: 'Nach konkreten Beispielen aus der Vergangenheit mit ihrem Ergebnis fragen (Situation, Handlung, Ergebnis).',
   recommendSpecifics: 'Nach Details fragen: konkrete Techniken, Zahlen und Abwägungen.',
@@ -139,7 +157,8 @@ const DE: Messages = {
   screeningDenied: (c, quote) => `Die Antwort ist verneinend („${quote}“); „${c}“ ist nicht erfüllt.`,
   screeningQuantityDenied: (stated, quote) => `Die Person verneint ${stated} („${quote}“); das Kriterium ist nicht erfüllt.`,
   screeningAffirmed: (c, quote) => `Die Person bestätigt („${quote}“); „${c}“ ist erfüllt.`,
-  screeningAbsenceConfirmed: (c, quote) => `Die Person bestätigt, was das Kriterium ausschließt, liegt nicht vor („${quote}“); „${c}“ ist erfüllt.`,
+  screeningAbsenceConfirmed: (c, quote) =>
+    `Die Person bestätigt, was das Kriterium ausschließt, liegt nicht vor („${quote}“); „${c}“ ist erfüllt.`,
   screeningAbsenceViolated: (c, quote) => `Die Antwort ist bejahend („${quote}“) und widerspricht „${c}“.`,
   screeningHedged: (c, hedges, quote) =>
     `Die Antwort ist unsicher formuliert (${list(hedges)}: „${quote}“); „${c}“ ist daher nicht belegt, bitte mit der Person klären.`,

@@ -36,7 +36,10 @@ describe('quantities', () => {
     expect(parseCriterion(YEARS)).toMatchObject({ kind: 'minimum', quantity: { value: 3, unit: 'year' } });
     expect(parseCriterion('Mindestens 3 Jahre Berufserfahrung')).toMatchObject({ kind: 'minimum' });
     expect(parseCriterion('Able to start within 4 weeks')).toMatchObject({ kind: 'maximum', quantity: { value: 4, unit: 'week' } });
-    expect(parseCriterion('Stellenantritt innerhalb von 1 Monat')).toMatchObject({ kind: 'maximum', quantity: { value: 1, unit: 'month' } });
+    expect(parseCriterion('Stellenantritt innerhalb von 1 Monat')).toMatchObject({
+      kind: 'maximum',
+      quantity: { value: 1, unit: 'month' },
+    });
     expect(parseCriterion('Must not require visa sponsorship')).toMatchObject({ kind: 'boolean', requiresAbsence: true });
     expect(parseCriterion('No criminal record')).toMatchObject({ requiresAbsence: true });
     expect(parseCriterion('Able to work without supervision')).toMatchObject({ requiresAbsence: false });
@@ -149,7 +152,10 @@ describe('yes and plain statements', () => {
   });
 
   it('a statement restating the requirement counts; an unrelated one does not', () => {
-    expect(judge('Must hold a valid driving licence', 'I hold a B driving licence.', 1)).toMatchObject({ outcome: true, basis: 'restated' });
+    expect(judge('Must hold a valid driving licence', 'I hold a B driving licence.', 1)).toMatchObject({
+      outcome: true,
+      basis: 'restated',
+    });
     expect(judge('Must hold a valid driving licence', 'I like cats.', 1)).toMatchObject({ outcome: false, basis: 'unclear' });
   });
 

@@ -22,7 +22,26 @@ import { STOPWORDS } from './stopwords.js';
 const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
 
 /** Weak absence markers, counted only when they open the criterion ("No visa sponsorship required", "Ohne Vorstrafen"). */
-const ABSENCE_OPENERS = ['no', 'without', 'not', 'kein', 'keine', 'keinen', 'ohne', 'sans', 'pas de', 'sin', 'uden', 'ingen', 'utan', 'inga', 'بدون', 'دون', 'बिना', 'bina'];
+const ABSENCE_OPENERS = [
+  'no',
+  'without',
+  'not',
+  'kein',
+  'keine',
+  'keinen',
+  'ohne',
+  'sans',
+  'pas de',
+  'sin',
+  'uden',
+  'ingen',
+  'utan',
+  'inga',
+  'بدون',
+  'دون',
+  'बिना',
+  'bina',
+];
 
 export interface Quantity {
   value: number;
@@ -127,15 +146,29 @@ interface ClauseReading {
 function readClause(text: string, lexicons: readonly LanguageLexicon[]): ClauseReading {
   let tokens = tokenize(text);
   const original = tokens;
-  const hedgeHits: PhraseHit[] = findPhrases(tokens, lexicons.flatMap((l) => l.hedges));
+  const hedgeHits: PhraseHit[] = findPhrases(
+    tokens,
+    lexicons.flatMap((l) => l.hedges),
+  );
   tokens = maskPhrases(tokens, hedgeHits, '§hedge');
-  const notYet = findPhrases(tokens, lexicons.flatMap((l) => l.notYet));
+  const notYet = findPhrases(
+    tokens,
+    lexicons.flatMap((l) => l.notYet),
+  );
   tokens = maskPhrases(tokens, notYet, '§notyet');
-  const idioms = findPhrases(tokens, lexicons.flatMap((l) => l.affirmIdioms));
+  const idioms = findPhrases(
+    tokens,
+    lexicons.flatMap((l) => l.affirmIdioms),
+  );
   tokens = maskPhrases(tokens, idioms, '§affirm');
   const opensWith = (phrases: string[]) => findPhrases(tokens.slice(0, 3), phrases).some((h) => h.start === 0);
   const isNegative =
-    notYet.length > 0 || opensWith(lexicons.flatMap((l) => l.no)) || findPhrases(tokens, lexicons.flatMap((l) => l.negators)).length > 0;
+    notYet.length > 0 ||
+    opensWith(lexicons.flatMap((l) => l.no)) ||
+    findPhrases(
+      tokens,
+      lexicons.flatMap((l) => l.negators),
+    ).length > 0;
   const isPositive = idioms.length > 0 || opensWith(lexicons.flatMap((l) => l.yes));
   return {
     text,

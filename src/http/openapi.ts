@@ -19,7 +19,12 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          APIKeyHeader: { type: 'apiKey', in: 'header', name: API_KEY_HEADER, description: 'API key `sk_int_...` or an integration secret.' },
+          APIKeyHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: API_KEY_HEADER,
+            description: 'API key `sk_int_...` or an integration secret.',
+          },
           OAuth2PasswordBearer: { type: 'oauth2', flows: { password: { tokenUrl: 'token', scopes: {} } } },
         },
       },
@@ -47,8 +52,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
  */
 export function nameSchemas(input: Json): Json {
   const document = structuredClone(input);
-  const components = ((document.components ??= {}) as Json);
-  const schemas = ((components.schemas ??= {}) as Json);
+  const components = (document.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Json;
   const hoist = (node: unknown, isSchemaRoot: boolean): unknown => {
     if (Array.isArray(node)) return node.map((child) => hoist(child, isSchemaRoot));
     if (!node || typeof node !== 'object') return node;

@@ -60,7 +60,11 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string): Promise<RateDecision> {
     const { start, resetInSeconds } = windowOf(this.clock);
     const redisKey = `${this.prefix}:${key}:${start}`;
-    const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, WINDOW_MS + 1000).exec();
+    const results = await this.redis
+      .multi()
+      .incr(redisKey)
+      .pexpire(redisKey, WINDOW_MS + 1000)
+      .exec();
     const [incrError, count] = results?.[0] ?? [new Error('empty MULTI reply'), 0];
     if (incrError) throw incrError;
     return decide(Number(count), this.limit, resetInSeconds);

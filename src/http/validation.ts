@@ -47,7 +47,7 @@ export function toFieldErrors(errors: readonly ErrorObject[], context: string): 
 
 function toFieldError(error: ErrorObject, root: string): FieldError {
   const loc: (string | number)[] = [root, ...pointerToPath(error.instancePath)];
-  const params = error.params as Record<string, unknown>;
+  const params = error.params as Record<string, string | number | unknown[]>;
   const input = error.data;
   switch (error.keyword) {
     case 'required':
@@ -64,7 +64,13 @@ function toFieldError(error: ErrorObject, root: string): FieldError {
     }
     case 'minLength': {
       const n = Number(params.limit);
-      return { loc, msg: `String should have at least ${n} character${n === 1 ? '' : 's'}`, type: 'string_too_short', ...echo(input), ctx: { min_length: n } };
+      return {
+        loc,
+        msg: `String should have at least ${n} character${n === 1 ? '' : 's'}`,
+        type: 'string_too_short',
+        ...echo(input),
+        ctx: { min_length: n },
+      };
     }
     case 'maxLength': {
       const n = Number(params.limit);
@@ -94,11 +100,23 @@ function toFieldError(error: ErrorObject, root: string): FieldError {
       };
     }
     case 'minimum':
-      return { loc, msg: `Input should be greater than or equal to ${params.limit}`, type: 'greater_than_equal', ...echo(input), ctx: { ge: params.limit } };
+      return {
+        loc,
+        msg: `Input should be greater than or equal to ${String(params.limit)}`,
+        type: 'greater_than_equal',
+        ...echo(input),
+        ctx: { ge: params.limit },
+      };
     case 'maximum':
-      return { loc, msg: `Input should be less than or equal to ${params.limit}`, type: 'less_than_equal', ...echo(input), ctx: { le: params.limit } };
+      return {
+        loc,
+        msg: `Input should be less than or equal to ${String(params.limit)}`,
+        type: 'less_than_equal',
+        ...echo(input),
+        ctx: { le: params.limit },
+      };
     case 'format':
-      return { loc, msg: `Input should be a valid ${params.format}`, type: `${params.format}_parsing`, ...echo(input) };
+      return { loc, msg: `Input should be a valid ${String(params.format)}`, type: `${String(params.format)}_parsing`, ...echo(input) };
     case 'additionalProperties':
       return { loc: [...loc, String(params.additionalProperty)], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
     default:
@@ -118,7 +136,9 @@ const TYPE_ERRORS: Record<string, { type: string; msg: string }> = {
 
 function typeError(loc: (string | number)[], expected: unknown, input: unknown): FieldError {
   // A nullable field reports "string,null"; name the useful half.
-  const names = String(expected).split(',').filter((t) => t !== 'null');
+  const names = String(expected)
+    .split(',')
+    .filter((t) => t !== 'null');
   const entry = TYPE_ERRORS[names[0] ?? 'null'] ?? { type: 'type_error', msg: `Input should be of type ${String(expected)}` };
   return { loc, msg: entry.msg, type: entry.type, ...echo(input) };
 }

@@ -18,14 +18,21 @@ describe('classifying what the candidate said', () => {
   });
 
   it('treats a long answer that mentions "repeat" as an answer', () => {
-    expect(classifyIntent('In my last job we had to repeat the deployment three times because the health checks kept failing in staging.', 1)).toBe('content');
+    expect(
+      classifyIntent('In my last job we had to repeat the deployment three times because the health checks kept failing in staging.', 1),
+    ).toBe('content');
   });
 
   it('treats a long answer that quotes an insult as an answer, not as abuse', () => {
-    expect(classifyIntent("In my last job a customer shouted 'you idiot' at me, and I calmly resolved it by listening and offering a refund.", 1)).toBe('content');
+    expect(
+      classifyIntent(
+        "In my last job a customer shouted 'you idiot' at me, and I calmly resolved it by listening and offering a refund.",
+        1,
+      ),
+    ).toBe('content');
   });
 
-  it('recognises the simulated candidate\'s closing words in every language', () => {
+  it("recognises the simulated candidate's closing words in every language", () => {
     for (let code = 1; code <= 9; code++) expect(classifyIntent(phrasesFor(code).candidateNothingMore, code)).toBe('no_more');
   });
 });
@@ -35,7 +42,12 @@ describe('thin answers', () => {
     expect(isThinAnswer('It depends.', ['timing'])).toBe(true);
   });
   it('long answers touching a criterion are not thin, even in another form of the word', () => {
-    expect(isThinAnswer('Two threads update the shared counter and whoever writes last wins, depending on the timings of the scheduler.', ['shared state', 'timing'])).toBe(false);
+    expect(
+      isThinAnswer('Two threads update the shared counter and whoever writes last wins, depending on the timings of the scheduler.', [
+        'shared state',
+        'timing',
+      ]),
+    ).toBe(false);
   });
   it('long answers touching no criterion are thin; without criteria, length decides', () => {
     const text = 'I really enjoy working with people and I think communication matters most in every company anywhere.';

@@ -14,9 +14,30 @@ interface IntentWords {
 
 const EN: IntentWords = {
   repeat: ['repeat', 'say that again', 'say it again', 'pardon', "didn't catch", 'did not catch', 'come again', 'once more'],
-  refusal: ["won't answer", 'will not answer', 'refuse to answer', 'i refuse', 'no comment', 'not going to answer', 'none of your business', 'skip this', 'pass on this'],
+  refusal: [
+    "won't answer",
+    'will not answer',
+    'refuse to answer',
+    'i refuse',
+    'no comment',
+    'not going to answer',
+    'none of your business',
+    'skip this',
+    'pass on this',
+  ],
   abuse: ['shut up', 'idiot', 'stupid bot', 'screw you', 'fuck', 'moron', 'go to hell'],
-  noMore: ['no questions', 'no question', 'nothing to add', 'nothing else', "that's all", 'that is all', 'nothing more', 'no, thank', 'no thanks', 'none'],
+  noMore: [
+    'no questions',
+    'no question',
+    'nothing to add',
+    'nothing else',
+    "that's all",
+    'that is all',
+    'nothing more',
+    'no, thank',
+    'no thanks',
+    'none',
+  ],
 };
 
 const WORDS: Record<LanguageCode, IntentWords> = {
@@ -111,7 +132,9 @@ export const THIN_ANSWER_WORDS = 12;
  * first five, a crude stem that survives plurals and conjugation) appears.
  */
 export function isThinAnswer(answer: string, criteria: readonly string[]): boolean {
-  const words = normalise(answer).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = normalise(answer)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   if (words.length < THIN_ANSWER_WORDS) return true;
   const stems = (text: string) =>
     normalise(text)

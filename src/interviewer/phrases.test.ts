@@ -31,7 +31,12 @@ describe('phrase tables', () => {
   it('puts the job title into greetings and closings', () => {
     for (const code of LANGUAGE_CODES) {
       const p = phrasesFor(code);
-      for (const text of [p.greetingJob('Data Analyst'), p.greetingScreening('Data Analyst'), p.greetingVideo('Data Analyst'), p.closing('Data Analyst')]) {
+      for (const text of [
+        p.greetingJob('Data Analyst'),
+        p.greetingScreening('Data Analyst'),
+        p.greetingVideo('Data Analyst'),
+        p.closing('Data Analyst'),
+      ]) {
         expect(text).toContain('Data Analyst');
       }
     }

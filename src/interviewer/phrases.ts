@@ -37,9 +37,11 @@ export interface PhraseTable {
 const en: PhraseTable = {
   tag: 'en',
   direction: 'ltr',
-  greetingJob: (job) => `Hello and welcome! Thank you for taking the time to interview for the ${job} position. I'm your AI interviewer today.`,
+  greetingJob: (job) =>
+    `Hello and welcome! Thank you for taking the time to interview for the ${job} position. I'm your AI interviewer today.`,
   greetingScreening: (job) => `Hello and welcome! Thank you for joining this short screening conversation for the ${job} position.`,
-  greetingVideo: (job) => `Hello and welcome! This is your video introduction for the ${job} position. I'll ask you a few questions; just answer naturally.`,
+  greetingVideo: (job) =>
+    `Hello and welcome! This is your video introduction for the ${job} position. I'll ask you a few questions; just answer naturally.`,
   askIntro: 'To start, could you briefly introduce yourself?',
   ackIntro: "Thank you for the introduction. Let's move on to the questions.",
   askQuestion: (n, total, text) => `Question ${n} of ${total}: ${text}`,
@@ -49,8 +51,10 @@ const en: PhraseTable = {
   refusalNoted: "That's all right, let's move on.",
   abuseWarning: 'Please keep our conversation respectful, otherwise I will have to end the interview.',
   inviteQuestions: 'That was my last question. Do you have any questions for us?',
-  answerCandidateQuestion: "Thank you for your question. I've noted it, and the hiring team will get back to you on it. Is there anything else you would like to ask?",
-  closing: (job) => `Thank you very much for your time. This concludes the interview for the ${job} position. The team will be in touch about the next steps. Goodbye!`,
+  answerCandidateQuestion:
+    "Thank you for your question. I've noted it, and the hiring team will get back to you on it. Is there anything else you would like to ask?",
+  closing: (job) =>
+    `Thank you very much for your time. This concludes the interview for the ${job} position. The team will be in touch about the next steps. Goodbye!`,
   reminder: 'Are you still there? Take your time, and type your answer whenever you are ready.',
   welcomeBack: "Welcome back! Let's continue where we left off.",
   farewellUserEnded: 'Understood, we will end the interview here. Thank you for your time.',
@@ -64,9 +68,12 @@ const en: PhraseTable = {
 const de: PhraseTable = {
   tag: 'de',
   direction: 'ltr',
-  greetingJob: (job) => `Hallo und herzlich willkommen! Schön, dass Sie sich Zeit für das Interview für die Position ${job} nehmen. Ich bin heute Ihr KI-Interviewer.`,
-  greetingScreening: (job) => `Hallo und herzlich willkommen! Danke, dass Sie an diesem kurzen Vorgespräch für die Position ${job} teilnehmen.`,
-  greetingVideo: (job) => `Hallo und herzlich willkommen! Dies ist Ihre Videovorstellung für die Position ${job}. Ich stelle Ihnen ein paar Fragen; antworten Sie einfach ganz natürlich.`,
+  greetingJob: (job) =>
+    `Hallo und herzlich willkommen! Schön, dass Sie sich Zeit für das Interview für die Position ${job} nehmen. Ich bin heute Ihr KI-Interviewer.`,
+  greetingScreening: (job) =>
+    `Hallo und herzlich willkommen! Danke, dass Sie an diesem kurzen Vorgespräch für die Position ${job} teilnehmen.`,
+  greetingVideo: (job) =>
+    `Hallo und herzlich willkommen! Dies ist Ihre Videovorstellung für die Position ${job}. Ich stelle Ihnen ein paar Fragen; antworten Sie einfach ganz natürlich.`,
   askIntro: 'Zum Einstieg: Könnten Sie sich bitte kurz vorstellen?',
   ackIntro: 'Vielen Dank für die Vorstellung. Kommen wir nun zu den Fragen.',
   askQuestion: (n, total, text) => `Frage ${n} von ${total}: ${text}`,
@@ -76,8 +83,10 @@ const de: PhraseTable = {
   refusalNoted: 'Das ist in Ordnung, machen wir weiter.',
   abuseWarning: 'Bitte bleiben Sie respektvoll, sonst muss ich das Interview beenden.',
   inviteQuestions: 'Das war meine letzte Frage. Haben Sie noch Fragen an uns?',
-  answerCandidateQuestion: 'Danke für Ihre Frage. Ich habe sie notiert, und das Recruiting-Team wird sich dazu bei Ihnen melden. Möchten Sie sonst noch etwas wissen?',
-  closing: (job) => `Vielen Dank für Ihre Zeit. Damit schließen wir das Interview für die Position ${job} ab. Das Team meldet sich bei Ihnen zu den nächsten Schritten. Auf Wiedersehen!`,
+  answerCandidateQuestion:
+    'Danke für Ihre Frage. Ich habe sie notiert, und das Recruiting-Team wird sich dazu bei Ihnen melden. Möchten Sie sonst noch etwas wissen?',
+  closing: (job) =>
+    `Vielen Dank für Ihre Zeit. Damit schließen wir das Interview für die Position ${job} ab. Das Team meldet sich bei Ihnen zu den nächsten Schritten. Auf Wiedersehen!`,
   reminder: 'Sind Sie noch da? Lassen Sie sich ruhig Zeit und tippen Sie Ihre Antwort, sobald Sie bereit sind.',
   welcomeBack: 'Willkommen zurück! Machen wir dort weiter, wo wir aufgehört haben.',
   farewellUserEnded: 'Verstanden, wir beenden das Interview hier. Vielen Dank für Ihre Zeit.',
@@ -92,9 +101,12 @@ const de: PhraseTable = {
 const gsw: PhraseTable = {
   tag: 'de-CH',
   direction: 'ltr',
-  greetingJob: (job) => `Grüezi und herzlich willkommen! Schön, dass Sie sich Zeit für das Gespräch für die Stelle ${job} nehmen. Ich bin heute Ihr KI-Interviewer.`,
-  greetingScreening: (job) => `Grüezi und herzlich willkommen! Merci, dass Sie an diesem kurzen Vorgespräch für die Stelle ${job} teilnehmen.`,
-  greetingVideo: (job) => `Grüezi und herzlich willkommen! Dies ist Ihre Videovorstellung für die Stelle ${job}. Ich stelle Ihnen ein paar Fragen; antworten Sie einfach ganz natürlich.`,
+  greetingJob: (job) =>
+    `Grüezi und herzlich willkommen! Schön, dass Sie sich Zeit für das Gespräch für die Stelle ${job} nehmen. Ich bin heute Ihr KI-Interviewer.`,
+  greetingScreening: (job) =>
+    `Grüezi und herzlich willkommen! Merci, dass Sie an diesem kurzen Vorgespräch für die Stelle ${job} teilnehmen.`,
+  greetingVideo: (job) =>
+    `Grüezi und herzlich willkommen! Dies ist Ihre Videovorstellung für die Stelle ${job}. Ich stelle Ihnen ein paar Fragen; antworten Sie einfach ganz natürlich.`,
   askIntro: 'Zum Einstieg: Würden Sie sich bitte kurz vorstellen?',
   ackIntro: 'Merci vielmals für die Vorstellung. Kommen wir nun zu den Fragen.',
   askQuestion: (n, total, text) => `Frage ${n} von ${total}: ${text}`,
@@ -104,8 +116,10 @@ const gsw: PhraseTable = {
   refusalNoted: 'Das ist in Ordnung, fahren wir weiter.',
   abuseWarning: 'Bitte bleiben Sie respektvoll, sonst muss ich das Gespräch beenden.',
   inviteQuestions: 'Das war meine letzte Frage. Haben Sie noch Fragen an uns?',
-  answerCandidateQuestion: 'Merci für Ihre Frage. Ich habe sie notiert, und das Rekrutierungsteam wird sich dazu bei Ihnen melden. Möchten Sie sonst noch etwas wissen?',
-  closing: (job) => `Merci vielmals für Ihre Zeit. Damit schliessen wir das Gespräch für die Stelle ${job} ab. Das Team meldet sich bei Ihnen wegen der nächsten Schritte. Auf Wiederluege!`,
+  answerCandidateQuestion:
+    'Merci für Ihre Frage. Ich habe sie notiert, und das Rekrutierungsteam wird sich dazu bei Ihnen melden. Möchten Sie sonst noch etwas wissen?',
+  closing: (job) =>
+    `Merci vielmals für Ihre Zeit. Damit schliessen wir das Gespräch für die Stelle ${job} ab. Das Team meldet sich bei Ihnen wegen der nächsten Schritte. Auf Wiederluege!`,
   reminder: 'Sind Sie noch da? Nehmen Sie sich ruhig Zeit und tippen Sie Ihre Antwort, sobald Sie bereit sind.',
   welcomeBack: 'Willkommen zurück! Fahren wir dort weiter, wo wir aufgehört haben.',
   farewellUserEnded: 'Verstanden, wir beenden das Gespräch hier. Merci vielmals für Ihre Zeit.',
@@ -146,20 +160,24 @@ const hi: PhraseTable = {
 const fr: PhraseTable = {
   tag: 'fr',
   direction: 'ltr',
-  greetingJob: (job) => `Bonjour et bienvenue ! Merci de prendre le temps de passer cet entretien pour le poste de ${job}. Je suis votre intervieweur IA aujourd'hui.`,
+  greetingJob: (job) =>
+    `Bonjour et bienvenue ! Merci de prendre le temps de passer cet entretien pour le poste de ${job}. Je suis votre intervieweur IA aujourd'hui.`,
   greetingScreening: (job) => `Bonjour et bienvenue ! Merci de participer à ce court échange de présélection pour le poste de ${job}.`,
-  greetingVideo: (job) => `Bonjour et bienvenue ! Voici votre présentation vidéo pour le poste de ${job}. Je vais vous poser quelques questions ; répondez simplement, naturellement.`,
+  greetingVideo: (job) =>
+    `Bonjour et bienvenue ! Voici votre présentation vidéo pour le poste de ${job}. Je vais vous poser quelques questions ; répondez simplement, naturellement.`,
   askIntro: 'Pour commencer, pourriez-vous vous présenter brièvement ?',
   ackIntro: 'Merci pour cette présentation. Passons maintenant aux questions.',
   askQuestion: (n, total, text) => `Question ${n} sur ${total} : ${text}`,
-  followUp: "Pourriez-vous développer un peu, idéalement avec un exemple concret tiré de votre propre expérience ?",
+  followUp: 'Pourriez-vous développer un peu, idéalement avec un exemple concret tiré de votre propre expérience ?',
   repeat: (text) => `Bien sûr, je répète la question : ${text}`,
   acks: ['Merci.', 'Merci pour votre réponse.', 'Entendu, merci.'],
   refusalNoted: "Ce n'est pas grave, passons à la suite.",
   abuseWarning: "Merci de rester courtois, sinon je devrai mettre fin à l'entretien.",
   inviteQuestions: 'C’était ma dernière question. Avez-vous des questions à nous poser ?',
-  answerCandidateQuestion: "Merci pour votre question. Je l'ai notée, et l'équipe de recrutement reviendra vers vous à ce sujet. Souhaitez-vous demander autre chose ?",
-  closing: (job) => `Merci beaucoup pour votre temps. L'entretien pour le poste de ${job} est maintenant terminé. L'équipe vous recontactera pour la suite. Au revoir !`,
+  answerCandidateQuestion:
+    "Merci pour votre question. Je l'ai notée, et l'équipe de recrutement reviendra vers vous à ce sujet. Souhaitez-vous demander autre chose ?",
+  closing: (job) =>
+    `Merci beaucoup pour votre temps. L'entretien pour le poste de ${job} est maintenant terminé. L'équipe vous recontactera pour la suite. Au revoir !`,
   reminder: 'Êtes-vous toujours là ? Prenez votre temps et écrivez votre réponse dès que vous êtes prêt.',
   welcomeBack: 'Bon retour ! Reprenons là où nous nous étions arrêtés.',
   farewellUserEnded: "Entendu, nous arrêtons l'entretien ici. Merci pour votre temps.",
@@ -173,9 +191,12 @@ const fr: PhraseTable = {
 const es: PhraseTable = {
   tag: 'es',
   direction: 'ltr',
-  greetingJob: (job) => `¡Hola y bienvenido! Gracias por dedicar tu tiempo a esta entrevista para el puesto de ${job}. Hoy seré tu entrevistador de IA.`,
-  greetingScreening: (job) => `¡Hola y bienvenido! Gracias por participar en esta breve conversación de preselección para el puesto de ${job}.`,
-  greetingVideo: (job) => `¡Hola y bienvenido! Esta es tu presentación en vídeo para el puesto de ${job}. Te haré algunas preguntas; responde con naturalidad.`,
+  greetingJob: (job) =>
+    `¡Hola y bienvenido! Gracias por dedicar tu tiempo a esta entrevista para el puesto de ${job}. Hoy seré tu entrevistador de IA.`,
+  greetingScreening: (job) =>
+    `¡Hola y bienvenido! Gracias por participar en esta breve conversación de preselección para el puesto de ${job}.`,
+  greetingVideo: (job) =>
+    `¡Hola y bienvenido! Esta es tu presentación en vídeo para el puesto de ${job}. Te haré algunas preguntas; responde con naturalidad.`,
   askIntro: 'Para empezar, ¿podrías presentarte brevemente?',
   ackIntro: 'Gracias por la presentación. Pasemos ahora a las preguntas.',
   askQuestion: (n, total, text) => `Pregunta ${n} de ${total}: ${text}`,
@@ -185,8 +206,10 @@ const es: PhraseTable = {
   refusalNoted: 'No pasa nada, sigamos adelante.',
   abuseWarning: 'Por favor, mantengamos una conversación respetuosa; de lo contrario tendré que terminar la entrevista.',
   inviteQuestions: 'Esa fue mi última pregunta. ¿Tienes alguna pregunta para nosotros?',
-  answerCandidateQuestion: 'Gracias por tu pregunta. La he anotado y el equipo de selección te responderá. ¿Hay algo más que quieras preguntar?',
-  closing: (job) => `Muchas gracias por tu tiempo. Con esto termina la entrevista para el puesto de ${job}. El equipo se pondrá en contacto contigo sobre los próximos pasos. ¡Hasta luego!`,
+  answerCandidateQuestion:
+    'Gracias por tu pregunta. La he anotado y el equipo de selección te responderá. ¿Hay algo más que quieras preguntar?',
+  closing: (job) =>
+    `Muchas gracias por tu tiempo. Con esto termina la entrevista para el puesto de ${job}. El equipo se pondrá en contacto contigo sobre los próximos pasos. ¡Hasta luego!`,
   reminder: '¿Sigues ahí? Tómate tu tiempo y escribe tu respuesta cuando estés listo.',
   welcomeBack: '¡Bienvenido de nuevo! Sigamos donde lo dejamos.',
   farewellUserEnded: 'Entendido, terminamos la entrevista aquí. Gracias por tu tiempo.',
@@ -200,9 +223,11 @@ const es: PhraseTable = {
 const da: PhraseTable = {
   tag: 'da',
   direction: 'ltr',
-  greetingJob: (job) => `Hej og velkommen! Tak fordi du tager dig tid til samtalen om stillingen som ${job}. Jeg er din AI-interviewer i dag.`,
+  greetingJob: (job) =>
+    `Hej og velkommen! Tak fordi du tager dig tid til samtalen om stillingen som ${job}. Jeg er din AI-interviewer i dag.`,
   greetingScreening: (job) => `Hej og velkommen! Tak fordi du deltager i denne korte screeningsamtale om stillingen som ${job}.`,
-  greetingVideo: (job) => `Hej og velkommen! Dette er din videopræsentation til stillingen som ${job}. Jeg stiller dig et par spørgsmål; svar bare helt naturligt.`,
+  greetingVideo: (job) =>
+    `Hej og velkommen! Dette er din videopræsentation til stillingen som ${job}. Jeg stiller dig et par spørgsmål; svar bare helt naturligt.`,
   askIntro: 'Vil du starte med kort at præsentere dig selv?',
   ackIntro: 'Tak for præsentationen. Lad os gå videre til spørgsmålene.',
   askQuestion: (n, total, text) => `Spørgsmål ${n} af ${total}: ${text}`,
@@ -212,8 +237,10 @@ const da: PhraseTable = {
   refusalNoted: 'Det er helt i orden, lad os gå videre.',
   abuseWarning: 'Lad os holde en respektfuld tone, ellers bliver jeg nødt til at afslutte samtalen.',
   inviteQuestions: 'Det var mit sidste spørgsmål. Har du nogen spørgsmål til os?',
-  answerCandidateQuestion: 'Tak for dit spørgsmål. Jeg har noteret det, og rekrutteringsteamet vender tilbage til dig om det. Er der andet, du gerne vil spørge om?',
-  closing: (job) => `Mange tak for din tid. Dermed er samtalen om stillingen som ${job} slut. Teamet kontakter dig om de næste skridt. Farvel!`,
+  answerCandidateQuestion:
+    'Tak for dit spørgsmål. Jeg har noteret det, og rekrutteringsteamet vender tilbage til dig om det. Er der andet, du gerne vil spørge om?',
+  closing: (job) =>
+    `Mange tak for din tid. Dermed er samtalen om stillingen som ${job} slut. Teamet kontakter dig om de næste skridt. Farvel!`,
   reminder: 'Er du der stadig? Tag dig god tid, og skriv dit svar, når du er klar.',
   welcomeBack: 'Velkommen tilbage! Lad os fortsætte, hvor vi slap.',
   farewellUserEnded: 'Forstået, vi afslutter samtalen her. Tak for din tid.',
@@ -227,9 +254,11 @@ const da: PhraseTable = {
 const sv: PhraseTable = {
   tag: 'sv',
   direction: 'ltr',
-  greetingJob: (job) => `Hej och välkommen! Tack för att du tar dig tid till intervjun för tjänsten som ${job}. Jag är din AI-intervjuare i dag.`,
+  greetingJob: (job) =>
+    `Hej och välkommen! Tack för att du tar dig tid till intervjun för tjänsten som ${job}. Jag är din AI-intervjuare i dag.`,
   greetingScreening: (job) => `Hej och välkommen! Tack för att du är med på det här korta urvalssamtalet för tjänsten som ${job}.`,
-  greetingVideo: (job) => `Hej och välkommen! Det här är din videopresentation för tjänsten som ${job}. Jag ställer några frågor; svara bara helt naturligt.`,
+  greetingVideo: (job) =>
+    `Hej och välkommen! Det här är din videopresentation för tjänsten som ${job}. Jag ställer några frågor; svara bara helt naturligt.`,
   askIntro: 'Vill du börja med att kort presentera dig själv?',
   ackIntro: 'Tack för presentationen. Nu går vi vidare till frågorna.',
   askQuestion: (n, total, text) => `Fråga ${n} av ${total}: ${text}`,
@@ -239,8 +268,10 @@ const sv: PhraseTable = {
   refusalNoted: 'Det går bra, vi går vidare.',
   abuseWarning: 'Låt oss hålla en respektfull ton, annars måste jag avsluta intervjun.',
   inviteQuestions: 'Det var min sista fråga. Har du några frågor till oss?',
-  answerCandidateQuestion: 'Tack för din fråga. Jag har noterat den, och rekryteringsteamet återkommer till dig om den. Är det något mer du vill fråga?',
-  closing: (job) => `Tack så mycket för din tid. Därmed är intervjun för tjänsten som ${job} avslutad. Teamet hör av sig om nästa steg. Hej då!`,
+  answerCandidateQuestion:
+    'Tack för din fråga. Jag har noterat den, och rekryteringsteamet återkommer till dig om den. Är det något mer du vill fråga?',
+  closing: (job) =>
+    `Tack så mycket för din tid. Därmed är intervjun för tjänsten som ${job} avslutad. Teamet hör av sig om nästa steg. Hej då!`,
   reminder: 'Är du kvar? Ta den tid du behöver och skriv ditt svar när du är redo.',
   welcomeBack: 'Välkommen tillbaka! Vi fortsätter där vi slutade.',
   farewellUserEnded: 'Jag förstår, vi avslutar intervjun här. Tack för din tid.',

@@ -13,13 +13,7 @@ import {
   StringEnum,
   Text,
 } from '../shared/schema.js';
-import {
-  DIFFICULTY_LEVELS,
-  EXPERIENCE_LEVELS,
-  JOB_QUESTION_TYPES,
-  LANGUAGE_CODES,
-  SCREENING_QUESTION_TYPES,
-} from './enums.js';
+import { DIFFICULTY_LEVELS, EXPERIENCE_LEVELS, JOB_QUESTION_TYPES, LANGUAGE_CODES, SCREENING_QUESTION_TYPES } from './enums.js';
 
 /** Limits the spec leaves open (docs/api-decisions.md). */
 export const LIMITS = {
@@ -65,7 +59,10 @@ export const CreateInterviewFromQuestionsRequest = Type.Object(
       description: 'Free-text domain label; required for job interviews, may be empty for video introductions.',
     }),
     interview_type: Type.Optional(
-      IntegerEnum([0, 2] as const, { default: 0, description: '0 job interview (default), 2 video introduction. Screening has its own path.' }),
+      IntegerEnum([0, 2] as const, {
+        default: 0,
+        description: '0 job interview (default), 2 video introduction. Screening has its own path.',
+      }),
     ),
     platformai_interview_id: Type.Optional(NullableInteger({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
@@ -128,7 +125,10 @@ export const TranscriptEntry = Type.Object(
 );
 export type TranscriptEntry = Static<typeof TranscriptEntry>;
 
-export const InterviewTranscriptResponse = Type.Object({ transcript: Type.Array(TranscriptEntry) }, { title: 'InterviewTranscriptResponse' });
+export const InterviewTranscriptResponse = Type.Object(
+  { transcript: Type.Array(TranscriptEntry) },
+  { title: 'InterviewTranscriptResponse' },
+);
 
 export const InterviewDetailsResponse = Type.Object(
   {
@@ -157,10 +157,7 @@ export const InterviewDetailsResponse = Type.Object(
 );
 export type InterviewDetailsResponse = Static<typeof InterviewDetailsResponse>;
 
-export const ResetInterviewResponse = Type.Object(
-  { success: Type.Boolean(), message: Type.String() },
-  { title: 'ResetInterviewResponse' },
-);
+export const ResetInterviewResponse = Type.Object({ success: Type.Boolean(), message: Type.String() }, { title: 'ResetInterviewResponse' });
 
 export const OverallEvaluation = Type.Object(
   {
@@ -220,7 +217,12 @@ export const InterviewIdParams = Type.Object({ interview_id: Text({ minLength: 1
 
 export const LocaleHeaders = Type.Object({
   locale: Type.Optional(
-    Type.String({ default: 'en', maxLength: 35, pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$', description: 'Language of prose in reports.' }),
+    Type.String({
+      default: 'en',
+      maxLength: 35,
+      pattern: '^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*$',
+      description: 'Language of prose in reports.',
+    }),
   ),
 });
 
@@ -230,5 +232,7 @@ export const DetailsHeaders = Type.Object({
 
 /** The spec lists a header parameter named APIKeyHeader on the create calls; it is informational. */
 export const CreateHeaders = Type.Object({
-  apikeyheader: Type.Optional(Type.String({ maxLength: 256, description: 'API key (the credential itself travels in x-application-secret-key).' })),
+  apikeyheader: Type.Optional(
+    Type.String({ maxLength: 256, description: 'API key (the credential itself travels in x-application-secret-key).' }),
+  ),
 });

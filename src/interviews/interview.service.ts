@@ -154,7 +154,11 @@ export class InterviewService {
   }
 
   /** Job interviews get the short OverallEvaluation; screening and video introductions the full report. */
-  async getEvaluationReport(principal: Principal, interviewId: string, locale: string): Promise<OverallEvaluation | InterviewEvaluationReportResponse> {
+  async getEvaluationReport(
+    principal: Principal,
+    interviewId: string,
+    locale: string,
+  ): Promise<OverallEvaluation | InterviewEvaluationReportResponse> {
     const row = await this.findEnded(principal, interviewId);
     const report =
       row.interview_type === InterviewType.JOB_INTERVIEW
@@ -225,7 +229,8 @@ export function toDetails(row: InterviewRow): InterviewDetailsResponse {
     archival_status: row.archival_status,
     ending_reason: row.ending_reason,
     interview_type: row.interview_type,
-    interview_agent_meta: row.interview_agent_meta === null ? null : parseJsonOr<Record<string, unknown> | null>(row.interview_agent_meta, null),
+    interview_agent_meta:
+      row.interview_agent_meta === null ? null : parseJsonOr<Record<string, unknown> | null>(row.interview_agent_meta, null),
     resume_count: row.resume_count,
     candidate_id: row.candidate_id,
   };

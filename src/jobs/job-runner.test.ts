@@ -22,13 +22,24 @@ afterAll(async () => {
 });
 
 function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000) {
-  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, randomIds, { pollMs: 60_000, leaseMs, backoffBaseMs: 1_000 });
+  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, randomIds, {
+    pollMs: 60_000,
+    leaseMs,
+    backoffBaseMs: 1_000,
+  });
   for (const d of definitions) r.register(d);
   return r;
 }
 
 async function enqueue(kind: string, subject: string, maxAttempts = 3) {
-  await enqueueJob(handle.db, { id: randomIds.uuid(), kind, dedupeKey: `${kind}:${subject}`, payload: { subject }, maxAttempts, at: clock.now().toISOString() });
+  await enqueueJob(handle.db, {
+    id: randomIds.uuid(),
+    kind,
+    dedupeKey: `${kind}:${subject}`,
+    payload: { subject },
+    maxAttempts,
+    at: clock.now().toISOString(),
+  });
 }
 
 const job = (kind: string) => handle.db.selectFrom('jobs').selectAll().where('kind', '=', kind).execute();
@@ -44,7 +55,9 @@ describe('durable jobs', () => {
     const seen: string[] = [];
     await enqueue('once', 'x');
     // (The job of the test above has no runner here: only registered kinds are claimed.)
-    const r = runner([{ kind: 'once', maxAttempts: 3, parse: (p) => p, record: async (p) => void seen.push((p as { subject: string }).subject) }]);
+    const r = runner([
+      { kind: 'once', maxAttempts: 3, parse: (p) => p, record: async (p) => void seen.push((p as { subject: string }).subject) },
+    ]);
     expect(await r.runOne()).toBe(true);
     expect(await r.runOne()).toBe(false);
     expect(seen).toEqual(['x']);
@@ -54,7 +67,17 @@ describe('durable jobs', () => {
   it('retries a failing job after a back-off and marks it failed after its last attempt', async () => {
     await enqueue('flaky', 'y', 2);
     let calls = 0;
-    const r = runner([{ kind: 'flaky', maxAttempts: 2, parse: (p) => p, perform: async () => { calls++; throw new Error('receiver down'); } }]);
+    const r = runner([
+      {
+        kind: 'flaky',
+        maxAttempts: 2,
+        parse: (p) => p,
+        perform: async () => {
+          calls++;
+          throw new Error('receiver down');
+        },
+      },
+    ]);
     expect(await r.runOne()).toBe(true);
     expect(await job('flaky')).toMatchObject([{ status: 'pending', attempts: 1, last_error: 'receiver down' }]);
     expect(await r.runOne()).toBe(false); // not due yet
@@ -73,14 +96,21 @@ describe('durable jobs', () => {
     };
     const [staleGate, freshGate] = [gate(), gate()];
     // The record step writes a row: only the worker holding the lease may commit it.
-    const recordAs = (label: string): JobDefinition<unknown>['record'] => async (_payload, { tx }) => {
-      await tx.insertInto('users').values({ id: randomIds.uuid(), label, created_at: clock.now().toISOString() }).execute();
-    };
-    const stuck = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => staleGate.closed, record: recordAs('record:stale') }], 1_000);
+    const recordAs =
+      (label: string): JobDefinition<unknown>['record'] =>
+      async (_payload, { tx }) => {
+        await tx.insertInto('users').values({ id: randomIds.uuid(), label, created_at: clock.now().toISOString() }).execute();
+      };
+    const stuck = runner(
+      [{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => staleGate.closed, record: recordAs('record:stale') }],
+      1_000,
+    );
     const stale = stuck.runOne();
     await new Promise((resolve) => setTimeout(resolve, 50));
     clock.advance(2_000);
-    const fresh = runner([{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => freshGate.closed, record: recordAs('record:fresh') }]).runOne();
+    const fresh = runner([
+      { kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => freshGate.closed, record: recordAs('record:fresh') },
+    ]).runOne();
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The stale worker finishes first, while the job is running under the fresh worker's lease.
     staleGate.open();
@@ -95,7 +125,12 @@ describe('durable jobs', () => {
   it('two workers draining one queue run every job exactly once', async () => {
     for (let i = 0; i < 30; i++) await enqueue('race', String(i));
     const runs: string[] = [];
-    const definition: JobDefinition<unknown> = { kind: 'race', maxAttempts: 3, parse: (p) => p, record: async (p) => void runs.push((p as { subject: string }).subject) };
+    const definition: JobDefinition<unknown> = {
+      kind: 'race',
+      maxAttempts: 3,
+      parse: (p) => p,
+      record: async (p) => void runs.push((p as { subject: string }).subject),
+    };
     const [a, b] = [runner([definition]), runner([definition])];
     a.start();
     b.start();

@@ -58,7 +58,7 @@ export class JobRunner {
   }
 
   register<P, R>(definition: JobDefinition<P, R>): this {
-    this.definitions.set(definition.kind, definition as JobDefinition<unknown, unknown>);
+    this.definitions.set(definition.kind, definition);
     return this;
   }
 
@@ -99,7 +99,12 @@ export class JobRunner {
     const now = this.clock.now();
     const kinds = [...this.definitions.keys()];
     if (kinds.length === 0) return false;
-    const job = await this.jobs.claimNext(kinds, this.owner, now.toISOString(), new Date(now.getTime() + this.options.leaseMs).toISOString());
+    const job = await this.jobs.claimNext(
+      kinds,
+      this.owner,
+      now.toISOString(),
+      new Date(now.getTime() + this.options.leaseMs).toISOString(),
+    );
     if (!job) return false;
     const definition = this.definitions.get(job.kind)!;
     const at = this.clock.now().toISOString();
@@ -116,7 +121,13 @@ export class JobRunner {
       this.options.onError?.(job.kind, error);
       const delay = this.options.backoffBaseMs * 2 ** Math.max(0, job.attempts - 1);
       const retryAt = job.attempts < job.maxAttempts ? new Date(this.clock.now().getTime() + delay).toISOString() : null;
-      await this.jobs.fail(job.id, this.owner, error instanceof Error ? error.message : String(error), retryAt, this.clock.now().toISOString());
+      await this.jobs.fail(
+        job.id,
+        this.owner,
+        error instanceof Error ? error.message : String(error),
+        retryAt,
+        this.clock.now().toISOString(),
+      );
     }
     return true;
   }

@@ -64,7 +64,13 @@ export class JobRepository {
       ]);
     const claimed = await this.db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', lease_owner: owner, lease_expires_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .set((eb) => ({
+        status: 'running',
+        lease_owner: owner,
+        lease_expires_at: leaseUntil,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
       .where('jobs.id', '=', (eb) =>
         eb
           .selectFrom('jobs')
@@ -78,7 +84,9 @@ export class JobRepository {
       .where(isDue)
       .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
       .executeTakeFirst();
-    return claimed ? { id: claimed.id, kind: claimed.kind, payload: claimed.payload, attempts: claimed.attempts, maxAttempts: claimed.max_attempts } : null;
+    return claimed
+      ? { id: claimed.id, kind: claimed.kind, payload: claimed.payload, attempts: claimed.attempts, maxAttempts: claimed.max_attempts }
+      : null;
   }
 
   async complete(executor: Executor, id: string, owner: string, now: string): Promise<boolean> {

@@ -137,7 +137,10 @@ function parseStepPayload(payload: unknown): StepPayload {
   return { version: 1, interview_id: p.interview_id };
 }
 
-async function loadInterview(deps: ResultsPipelineDeps, interviewId: string): Promise<{ interview: InterviewRow; transcript: { role: string; content: string; control_id: string | null }[] }> {
+async function loadInterview(
+  deps: ResultsPipelineDeps,
+  interviewId: string,
+): Promise<{ interview: InterviewRow; transcript: { role: string; content: string; control_id: string | null }[] }> {
   const interview = await deps.interviews.findById(interviewId);
   if (!interview) throw new Error(`interview ${interviewId} no longer exists`);
   return { interview, transcript: await deps.interviews.listTranscript(interviewId) };

@@ -101,7 +101,7 @@ function overallOf(result: EvaluationResult): OverallEvaluation {
     return evaluation.overall_summary;
   }
   const graded = evaluation.qualifying_questions.filter((q) => q.evaluation && 'outcome' in q.evaluation);
-  const outcome = (q: EvaluatedQuestionResult) => (q.evaluation as { outcome: boolean; analysis: string });
+  const outcome = (q: EvaluatedQuestionResult) => q.evaluation as { outcome: boolean; analysis: string };
   const met = graded.filter((q) => outcome(q).outcome);
   const missed = graded.filter((q) => !outcome(q).outcome);
   return {
@@ -115,7 +115,9 @@ function overallOf(result: EvaluationResult): OverallEvaluation {
 }
 
 /** The stored evaluation with every question list shaped as EvaluatedQuestion. */
-function toReportEvaluation(evaluation: EvaluationResult['evaluation']): Record<string, unknown> & { questions: PayloadEvaluatedQuestion[] } {
+function toReportEvaluation(
+  evaluation: EvaluationResult['evaluation'],
+): Record<string, unknown> & { questions: PayloadEvaluatedQuestion[] } {
   if (evaluation.kind === 'job_interview') return { ...evaluation, questions: evaluation.questions.map(toPayloadQuestion) };
   return {
     ...evaluation,
@@ -129,7 +131,7 @@ function toReportEvaluation(evaluation: EvaluationResult['evaluation']): Record<
 function toPayloadQuestion(question: EvaluatedQuestionResult): PayloadEvaluatedQuestion {
   return {
     ...question,
-    transcript: question.transcript as Record<string, string>[],
+    transcript: question.transcript,
     evaluation: question.evaluation as Record<string, unknown> | null,
     video_timeline: null,
   };

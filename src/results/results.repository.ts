@@ -34,7 +34,11 @@ export class ResultsRepository {
     await executor
       .insertInto('interview_results')
       .values(row)
-      .onConflict((oc) => oc.column('interview_id').doUpdateSet({ is_complete: row.is_complete, evaluator: row.evaluator, results: row.results, created_at: row.created_at }))
+      .onConflict((oc) =>
+        oc
+          .column('interview_id')
+          .doUpdateSet({ is_complete: row.is_complete, evaluator: row.evaluator, results: row.results, created_at: row.created_at }),
+      )
       .execute();
   }
 

@@ -75,13 +75,23 @@ export class LiveSession {
         interviewChanges: {
           ...connectionFields,
           resume_count: 0,
-          interview_agent_meta: JSON.stringify({ interviewer: this.service.deps.interviewer.name, protocol_version: PROTOCOL_VERSION, mode: 'text' }),
+          interview_agent_meta: JSON.stringify({
+            interviewer: this.service.deps.interviewer.name,
+            protocol_version: PROTOCOL_VERSION,
+            mode: 'text',
+          }),
         },
-        logLines: [`session ${this.connectionId} opened from ${this.connection.ip ?? 'unknown address'} (protocol v${PROTOCOL_VERSION}, text mode)`],
+        logLines: [
+          `session ${this.connectionId} opened from ${this.connection.ip ?? 'unknown address'} (protocol v${PROTOCOL_VERSION}, text mode)`,
+        ],
       });
     } else {
       const stored = await repository.findSession(row.id);
-      this.context = stored?.context ?? { ...initialContext(this.brief.kind, this.brief.questions.length), state: row.state as InterviewState, nextQuestionIndex: row.next_question_index };
+      this.context = stored?.context ?? {
+        ...initialContext(this.brief.kind, this.brief.questions.length),
+        state: row.state as InterviewState,
+        nextQuestionIndex: row.next_question_index,
+      };
       this.startedAt = stored?.started_at ?? row.updated_at;
       const resumeCount = (row.resume_count ?? 0) + 1;
       this.sendSession(transcriptBefore, true, resumeCount);
@@ -89,7 +99,9 @@ export class LiveSession {
       if (resumeCount > this.service.settings.maxResumes) {
         await this.commit(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_EXCEEDED_RESUME_COUNT }), {
           ...changes,
-          logLines: [`session ${this.connectionId} refused: resume ${resumeCount} exceeds the limit of ${this.service.settings.maxResumes}`],
+          logLines: [
+            `session ${this.connectionId} refused: resume ${resumeCount} exceeds the limit of ${this.service.settings.maxResumes}`,
+          ],
         });
       } else if (stored?.pending) {
         // The previous node stopped while the model was writing: finish that turn, which ends with the next prompt.
@@ -101,7 +113,10 @@ export class LiveSession {
       } else {
         await this.commit(
           { context: this.context, acts: resumeActs(this.context), path: [] },
-          { ...changes, logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}) from ${this.connection.ip ?? 'unknown address'}`] },
+          {
+            ...changes,
+            logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}) from ${this.connection.ip ?? 'unknown address'}`],
+          },
         );
       }
     }
@@ -164,13 +179,23 @@ export class LiveSession {
         if (!this.expectInput()) return;
         return this.step({ type: 'input', intent: 'repeat', isThin: false }, null);
       case 'end':
-        return this.step({ type: 'end', reason: message.after_error ? EndingReason.USER_ENDED_DUE_TO_ERROR : EndingReason.USER_ENDED }, null);
+        return this.step(
+          { type: 'end', reason: message.after_error ? EndingReason.USER_ENDED_DUE_TO_ERROR : EndingReason.USER_ENDED },
+          null,
+        );
       case 'client_error':
         if (!message.fatal) {
-          await this.service.deps.repository.appendLog(this.interviewId, this.service.now(), 'warn', `page reported an error: ${message.message}`);
+          await this.service.deps.repository.appendLog(
+            this.interviewId,
+            this.service.now(),
+            'warn',
+            `page reported an error: ${message.message}`,
+          );
           return;
         }
-        return this.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [`page reported a fatal error: ${message.message}`]);
+        return this.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [
+          `page reported a fatal error: ${message.message}`,
+        ]);
     }
   }
 
@@ -186,7 +211,12 @@ export class LiveSession {
 
   private expectInput(): boolean {
     if (isAwaitingInput(this.context.state)) return true;
-    this.connection.send({ type: 'error', code: 'NOT_YOUR_TURN', message: 'the interviewer is not waiting for an answer now', fatal: false });
+    this.connection.send({
+      type: 'error',
+      code: 'NOT_YOUR_TURN',
+      message: 'the interviewer is not waiting for an answer now',
+      fatal: false,
+    });
     return false;
   }
 
@@ -241,10 +271,20 @@ export class LiveSession {
       });
       this.context = meanwhile;
       candidateEntry = null;
-      this.connection.send({ type: 'state', state: thinking, path: [thinking], next_question_index: meanwhile.nextQuestionIndex, awaiting_input: false });
+      this.connection.send({
+        type: 'state',
+        state: thinking,
+        path: [thinking],
+        next_question_index: meanwhile.nextQuestionIndex,
+        awaiting_input: false,
+      });
     }
     const utterances = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
-    const assistant = step.acts.map((act: Act, i): NewEntry => ({ role: 'assistant', content: utterances[i]?.text ?? '', controlId: controlIdOf(act) }));
+    const assistant = step.acts.map((act: Act, i): NewEntry => ({
+      role: 'assistant',
+      content: utterances[i]?.text ?? '',
+      controlId: controlIdOf(act),
+    }));
     const authorship = step.acts.flatMap((act, i) => {
       const u = utterances[i];
       if (u?.source === 'model') return [`${act.kind} written by the model`];
@@ -254,7 +294,9 @@ export class LiveSession {
     const at = this.service.now();
     const ended = isFinished(step.context.state);
     const path = step.path.length ? [`state ${[from, ...step.path].join(' -> ')}`] : [];
-    const endLine = ended ? [`interview ended: ending reason ${step.context.endingReason} (${ENDING_REASON_NAMES[step.context.endingReason]})`] : [];
+    const endLine = ended
+      ? [`interview ended: ending reason ${step.context.endingReason} (${ENDING_REASON_NAMES[step.context.endingReason]})`]
+      : [];
     await repository.saveTurn({
       interviewId: this.interviewId,
       at,
@@ -267,7 +309,8 @@ export class LiveSession {
       startedAt: options.startedAt,
     });
     this.context = step.context;
-    for (const entry of assistant) this.connection.send({ type: 'utterance', role: 'assistant', text: entry.content, control_id: entry.controlId, created_at: at });
+    for (const entry of assistant)
+      this.connection.send({ type: 'utterance', role: 'assistant', text: entry.content, control_id: entry.controlId, created_at: at });
     this.connection.send({
       type: 'state',
       state: this.context.state,
@@ -389,7 +432,10 @@ export class LiveSession {
     if (this.stopped || !isAwaitingInput(this.context.state)) return;
     if (this.remindersSent < this.service.settings.inactivityReminders) {
       this.remindersSent += 1;
-      await this.commit({ context: this.context, acts: [{ kind: 'reminder' }], path: [] }, { logLines: [`no answer; reminder ${this.remindersSent}`] });
+      await this.commit(
+        { context: this.context, acts: [{ kind: 'reminder' }], path: [] },
+        { logLines: [`no answer; reminder ${this.remindersSent}`] },
+      );
       return;
     }
     await this.commit(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {

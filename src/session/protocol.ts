@@ -119,7 +119,7 @@ export class ClientMessageParser {
 
   constructor() {
     const ajv = new Ajv({ allErrors: false, strict: false });
-    this.validators = new Map(Object.entries(MEMBERS).map(([type, schema]) => [type, ajv.compile(schema as object)]));
+    this.validators = new Map(Object.entries(MEMBERS).map(([type, schema]) => [type, ajv.compile(schema)]));
   }
 
   parse(raw: string): ParseResult {
@@ -135,7 +135,11 @@ export class ClientMessageParser {
     const type = (value as { type?: unknown }).type;
     const validate = typeof type === 'string' ? this.validators.get(type) : undefined;
     if (!validate) {
-      return { ok: false, code: 'UNKNOWN_TYPE', message: `unknown message type; expected one of ${[...this.validators.keys()].join(', ')}` };
+      return {
+        ok: false,
+        code: 'UNKNOWN_TYPE',
+        message: `unknown message type; expected one of ${[...this.validators.keys()].join(', ')}`,
+      };
     }
     if (!validate(value)) return { ok: false, code: 'INVALID_MESSAGE', message: describe(validate.errors ?? []) };
     return { ok: true, message: value as ClientMessage };

@@ -39,7 +39,12 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
       const version = Number((request.query as { v?: string }).v ?? SUPPORTED_VERSIONS[0]);
       const connection = toConnection(socket, request.ip ?? null);
       if (!SUPPORTED_VERSIONS.includes(version)) {
-        connection.send({ type: 'error', code: 'UNSUPPORTED_VERSION', message: `supported protocol versions: ${SUPPORTED_VERSIONS.join(', ')}`, fatal: true });
+        connection.send({
+          type: 'error',
+          code: 'UNSUPPORTED_VERSION',
+          message: `supported protocol versions: ${SUPPORTED_VERSIONS.join(', ')}`,
+          fatal: true,
+        });
         connection.close(CloseCode.UNSUPPORTED_VERSION, 'unsupported protocol version');
         return;
       }
@@ -61,14 +66,20 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
           return;
         }
         if (verdict !== 'ok') {
-          if (verdict === 'refuse') connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; slow down', fatal: false });
+          if (verdict === 'refuse')
+            connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; slow down', fatal: false });
           return;
         }
         if (isBinary) {
-          connection.send({ type: 'error', code: 'BINARY_NOT_SUPPORTED', message: 'audio frames are not accepted in text mode', fatal: false });
+          connection.send({
+            type: 'error',
+            code: 'BINARY_NOT_SUPPORTED',
+            message: 'audio frames are not accepted in text mode',
+            fatal: false,
+          });
           return;
         }
-        const parsed = parser.parse(data.toString());
+        const parsed = parser.parse((data as Buffer).toString('utf8'));
         if (!parsed.ok) {
           connection.send({ type: 'error', code: parsed.code, message: parsed.message, fatal: false });
           return;

@@ -114,7 +114,11 @@ export class SessionRepository {
             disconnected_at: null,
             pending_turn: pendingJson,
           })
-          .onConflict((oc) => oc.column('interview_id').doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson }))
+          .onConflict((oc) =>
+            oc
+              .column('interview_id')
+              .doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson }),
+          )
           .execute();
       } else {
         await tx
@@ -142,7 +146,11 @@ export class SessionRepository {
         .where('id', '=', interviewId)
         .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
         .execute();
-      await tx.updateTable('interview_sessions').set({ disconnected_at: at, last_seen_at: at }).where('interview_id', '=', interviewId).execute();
+      await tx
+        .updateTable('interview_sessions')
+        .set({ disconnected_at: at, last_seen_at: at })
+        .where('interview_id', '=', interviewId)
+        .execute();
       await appendLogLine(tx, interviewId, at, 'info', 'candidate disconnected; state kept for the reconnect grace period');
     });
   }

@@ -38,7 +38,9 @@ export interface SessionServiceDeps {
   log?: SessionLogger;
 }
 
-export const ENDING_REASON_NAMES: Record<number, string> = Object.fromEntries(Object.entries(EndingReason).map(([name, value]) => [value, name]));
+export const ENDING_REASON_NAMES: Record<number, string> = Object.fromEntries(
+  Object.entries(EndingReason).map(([name, value]) => [value, name]),
+);
 
 export class SessionService {
   private readonly live = new Map<string, LiveSession>();
@@ -157,7 +159,8 @@ export class SessionService {
     let ended = 0;
     for (const interviewId of await this.deps.repository.listStale(cutoff)) {
       if (this.live.has(interviewId)) continue;
-      if (await this.expire(interviewId).catch((error: unknown) => (this.log('error', `expiring ${interviewId} failed`, error), false))) ended += 1;
+      if (await this.expire(interviewId).catch((error: unknown) => (this.log('error', `expiring ${interviewId} failed`, error), false)))
+        ended += 1;
     }
     return ended;
   }
@@ -167,7 +170,10 @@ export class SessionService {
     const holder = `sweeper:${this.deps.ids.uuid()}`;
     if (!(await this.deps.leases.acquire(interviewId, holder, this.leaseMs))) return false;
     try {
-      const [row, session] = await Promise.all([this.deps.repository.findInterview(interviewId), this.deps.repository.findSession(interviewId)]);
+      const [row, session] = await Promise.all([
+        this.deps.repository.findInterview(interviewId),
+        this.deps.repository.findSession(interviewId),
+      ]);
       if (!row || !session || isFinished(row.state) || row.state === InterviewState.NOT_STARTED) return false;
       const graceMs = this.settings.reconnectGraceSeconds * 1000;
       if (Date.parse(session.last_seen_at) > this.deps.clock.now().getTime() - graceMs) return false;
@@ -180,7 +186,9 @@ export class SessionService {
         entries: [],
         context: step.context,
         callLength: null,
-        logLines: [`no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`],
+        logLines: [
+          `no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`,
+        ],
         job: this.handoffJob(interviewId, step.context, at),
       });
       this.deps.onInterviewEnded?.();
@@ -236,8 +244,18 @@ export class SessionService {
     } finally {
       await this.deps.leases.release(row.id, connectionId);
     }
-    connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'this interview cannot be run; the team has been notified', fatal: true });
-    connection.send({ type: 'ended', state: outcome.state, ending_reason: outcome.endingReason, ending_reason_name: ENDING_REASON_NAMES[outcome.endingReason] ?? '' });
+    connection.send({
+      type: 'error',
+      code: 'SERVER_ERROR',
+      message: 'this interview cannot be run; the team has been notified',
+      fatal: true,
+    });
+    connection.send({
+      type: 'ended',
+      state: outcome.state,
+      ending_reason: outcome.endingReason,
+      ending_reason_name: ENDING_REASON_NAMES[outcome.endingReason] ?? '',
+    });
     connection.close(CloseCode.SERVER_ERROR, 'interview error');
   }
 }

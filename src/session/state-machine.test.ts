@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EndingReason, InterviewState as S } from '../interviews/enums.js';
-import { controlIdOf, initialContext, resumeActs, transition, TransitionError, type MachineContext, type MachineEvent } from './state-machine.js';
+import {
+  controlIdOf,
+  initialContext,
+  resumeActs,
+  transition,
+  TransitionError,
+  type MachineContext,
+  type MachineEvent,
+} from './state-machine.js';
 
 const answer = (isThin = false): MachineEvent => ({ type: 'input', intent: 'content', isThin });
 const intent = (i: 'repeat' | 'refusal' | 'abuse' | 'no_more'): MachineEvent => ({ type: 'input', intent: i, isThin: false });
@@ -21,13 +29,22 @@ function run(context: MachineContext, ...events: MachineEvent[]) {
 describe('the interview state machine', () => {
   it('walks a job interview 0 -> 1 -> 4 -> 5 -> 6 ... -> 7 -> 9 -> 8 -> 2 with ending reason 1', () => {
     const { context, paths } = run(initialContext('job_interview', 2), { type: 'start' }, answer(), answer(), answer(), intent('no_more'));
-    expect(paths).toEqual([[1, 4], [5, 6], [5, 6], [5, 7, 9], [8, 2]]);
+    expect(paths).toEqual([
+      [1, 4],
+      [5, 6],
+      [5, 6],
+      [5, 7, 9],
+      [8, 2],
+    ]);
     expect(context).toMatchObject({ state: S.ENDED, endingReason: EndingReason.INTERVIEW_COMPLETED, nextQuestionIndex: 2 });
   });
 
   it('asks exactly one follow-up per question in job interviews (6 -> 10 -> 6), none in screening', () => {
     const job = run(initialContext('job_interview', 2), { type: 'start' }, answer(), answer(true), answer(true));
-    expect(job.paths.slice(2)).toEqual([[10, 6], [5, 6]]);
+    expect(job.paths.slice(2)).toEqual([
+      [10, 6],
+      [5, 6],
+    ]);
     expect(job.acts).toContain('follow_up');
     const screening = run(initialContext('screening_interview', 2), { type: 'start' }, answer(), answer(true));
     expect(screening.paths.at(-1)).toEqual([5, 6]);
@@ -48,12 +65,22 @@ describe('the interview state machine', () => {
 
   it('a video introduction skips the self-introduction and the candidate questions', () => {
     const { paths, context } = run(initialContext('video_introduction', 1), { type: 'start' }, answer(true));
-    expect(paths).toEqual([[1, 5, 6], [5, 7, 8, 2]]);
+    expect(paths).toEqual([
+      [1, 5, 6],
+      [5, 7, 8, 2],
+    ]);
     expect(context.endingReason).toBe(EndingReason.INTERVIEW_COMPLETED);
   });
 
   it('ends as uncooperative at the third refusal or abuse, and moves on after a refusal before that', () => {
-    const { paths, context } = run(initialContext('job_interview', 5), { type: 'start' }, answer(), intent('refusal'), intent('abuse'), intent('refusal'));
+    const { paths, context } = run(
+      initialContext('job_interview', 5),
+      { type: 'start' },
+      answer(),
+      intent('refusal'),
+      intent('abuse'),
+      intent('refusal'),
+    );
     expect(paths[2]).toEqual([5, 6]);
     expect(paths[3]).toEqual([11, 6]);
     expect(paths[4]).toEqual([2]);

@@ -132,7 +132,12 @@ function onInput(step: StepBuilder, input: { intent: Intent; isThin: boolean }, 
   const context = step.current;
   switch (context.state) {
     case InterviewState.AWAITING_INTRODUCTION:
-      if (input.intent === 'repeat') return step.enter(InterviewState.REPEAT_CURRENT_QUESTION).say({ kind: 'ask_intro' }).enter(InterviewState.AWAITING_INTRODUCTION).build();
+      if (input.intent === 'repeat')
+        return step
+          .enter(InterviewState.REPEAT_CURRENT_QUESTION)
+          .say({ kind: 'ask_intro' })
+          .enter(InterviewState.AWAITING_INTRODUCTION)
+          .build();
       if (input.intent === 'refusal' || input.intent === 'abuse') {
         if (strike(step, policy)) return end(step, EndingReason.ENDED_DUE_TO_USER_UNCOOPERRATIVE);
         step.say(input.intent === 'abuse' ? { kind: 'abuse_warning' } : { kind: 'refusal_noted' });
@@ -165,10 +170,15 @@ function onInput(step: StepBuilder, input: { intent: Intent; isThin: boolean }, 
     }
 
     case InterviewState.AWAITING_CANDIDATE_QUESTIONS:
-      if (input.intent === 'repeat') return step.say({ kind: 'invite_questions' }).enter(InterviewState.AWAITING_CANDIDATE_QUESTIONS).build();
+      if (input.intent === 'repeat')
+        return step.say({ kind: 'invite_questions' }).enter(InterviewState.AWAITING_CANDIDATE_QUESTIONS).build();
       if (input.intent === 'abuse') {
         if (strike(step, policy)) return end(step, EndingReason.ENDED_DUE_TO_USER_UNCOOPERRATIVE);
-        return step.say({ kind: 'abuse_warning' }).say({ kind: 'invite_questions' }).enter(InterviewState.AWAITING_CANDIDATE_QUESTIONS).build();
+        return step
+          .say({ kind: 'abuse_warning' })
+          .say({ kind: 'invite_questions' })
+          .enter(InterviewState.AWAITING_CANDIDATE_QUESTIONS)
+          .build();
       }
       if (input.intent === 'content') {
         const asked = context.candidateQuestions + 1;

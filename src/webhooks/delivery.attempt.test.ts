@@ -3,7 +3,13 @@ import { backoffDelayMs, decide, type RetryPolicy } from './delivery.attempt.js'
 import { parseRetryAfter, type SendResult } from './sender.js';
 
 const policy = (random: number): RetryPolicy => ({ backoffBaseSeconds: 10, retryAfterCapSeconds: 600, random: () => random });
-const response = (status: number, retryAfterSeconds: number | null = null): SendResult => ({ kind: 'response', status, retryAfterSeconds, bodyExcerpt: 'nope', durationMs: 5 });
+const response = (status: number, retryAfterSeconds: number | null = null): SendResult => ({
+  kind: 'response',
+  status,
+  retryAfterSeconds,
+  bodyExcerpt: 'nope',
+  durationMs: 5,
+});
 
 describe('back-off', () => {
   it('is base x 2^(n-1) with +-20 % jitter', () => {
@@ -19,7 +25,11 @@ describe('deciding an attempt', () => {
   });
 
   it.each([400, 401, 403, 404, 410, 422])('%i fails for good', (status) => {
-    expect(decide(response(status), 1, 3, policy(0.5))).toMatchObject({ outcome: 'failed', responseStatus: status, error: `HTTP ${status}: nope` });
+    expect(decide(response(status), 1, 3, policy(0.5))).toMatchObject({
+      outcome: 'failed',
+      responseStatus: status,
+      error: `HTTP ${status}: nope`,
+    });
   });
 
   it.each([408, 409, 425, 429, 500, 502, 503])('%i is retried until the last attempt', (status) => {
@@ -32,8 +42,14 @@ describe('deciding an attempt', () => {
   });
 
   it('network errors and timeouts are retried; a refused target is not', () => {
-    expect(decide({ kind: 'timeout', error: 'timed out', durationMs: 1 }, 1, 3, policy(0.5))).toMatchObject({ outcome: 'retry', responseStatus: null });
-    expect(decide({ kind: 'network', error: 'ECONNREFUSED', durationMs: 1 }, 2, 3, policy(0.5))).toMatchObject({ outcome: 'retry', delayMs: 20_000 });
+    expect(decide({ kind: 'timeout', error: 'timed out', durationMs: 1 }, 1, 3, policy(0.5))).toMatchObject({
+      outcome: 'retry',
+      responseStatus: null,
+    });
+    expect(decide({ kind: 'network', error: 'ECONNREFUSED', durationMs: 1 }, 2, 3, policy(0.5))).toMatchObject({
+      outcome: 'retry',
+      delayMs: 20_000,
+    });
     expect(decide({ kind: 'blocked', error: 'private', durationMs: 0 }, 1, 3, policy(0.5))).toMatchObject({ outcome: 'failed' });
   });
 

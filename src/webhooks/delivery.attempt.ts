@@ -48,7 +48,8 @@ export function decide(result: SendResult, attemptsMade: number, maxAttempts: nu
       const { status } = result;
       if (status >= 200 && status < 300) return { outcome: 'success', responseStatus: status, error: null };
       const excerpt = result.bodyExcerpt.trim();
-      if (status >= 300 && status < 400) return { outcome: 'failed', responseStatus: status, error: `HTTP ${status}: redirects are not followed` };
+      if (status >= 300 && status < 400)
+        return { outcome: 'failed', responseStatus: status, error: `HTTP ${status}: redirects are not followed` };
       const error = truncate(`HTTP ${status}${excerpt ? `: ${excerpt}` : ''}`);
       if (status >= 500 || RETRYABLE_4XX.has(status)) {
         const backoff = backoffDelayMs(attemptsMade, policy);
@@ -113,7 +114,11 @@ async function sendSigned(deps: AttemptDeps, row: DeliveryRow, endpoint: Endpoin
     secret = deps.secrets.open(endpoint.secret_ciphertext, endpoint.id);
   } catch {
     // Recorded as a failed attempt rather than retried for ever.
-    return { kind: 'blocked', error: 'signing secret unreadable: was WEBHOOK_SECRET_KEY or DATA_DIR/webhook-secret.key changed?', durationMs: 0 };
+    return {
+      kind: 'blocked',
+      error: 'signing secret unreadable: was WEBHOOK_SECRET_KEY or DATA_DIR/webhook-secret.key changed?',
+      durationMs: 0,
+    };
   }
   return deps.sender.send({
     url: endpoint.url,

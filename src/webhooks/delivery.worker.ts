@@ -99,14 +99,13 @@ export class WebhookWorker {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollIntervalMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        self.wakeUp = undefined;
-        self.isWoken = false;
+        this.wakeUp = undefined;
+        this.isWoken = false;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.options.pollIntervalMs);
       this.wakeUp = done;
     });
   }

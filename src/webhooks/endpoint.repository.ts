@@ -41,7 +41,13 @@ export class EndpointRepository {
       if (result.numDeletedRows === 0n) return false;
       await tx
         .updateTable('webhook_deliveries')
-        .set({ status: DeliveryStatus.FAILED, error: 'endpoint deleted before delivery', dedupe_key: null, delivered_at: null, lease_until: null })
+        .set({
+          status: DeliveryStatus.FAILED,
+          error: 'endpoint deleted before delivery',
+          dedupe_key: null,
+          delivered_at: null,
+          lease_until: null,
+        })
         .where('endpoint_id', '=', id)
         .where('status', '=', DeliveryStatus.PENDING)
         .execute();

@@ -125,7 +125,10 @@ function buildEvaluation(kind: InterviewKind, row: InterviewRow, data: Evaluatio
       primary_tech_focus: row.primary_tech_focus,
       experience_level: row.experience_level,
       questions: data.questions,
-      summary: { total_questions: storedQuestionCount(row), evaluated_questions: data.questions.filter((q) => q.evaluation !== null).length },
+      summary: {
+        total_questions: storedQuestionCount(row),
+        evaluated_questions: data.questions.filter((q) => q.evaluation !== null).length,
+      },
     };
   }
   if (kind === 'screening_interview' && data?.kind === 'screening_interview') {

@@ -60,8 +60,11 @@ describe('the server key', () => {
     expect(existsSync(path.join(dir, SECRET_KEY_FILE))).toBe(false);
   });
 
-  it.each(['not base64!', randomBytes(16).toString('base64')])('refuses WEBHOOK_SECRET_KEY=%s at start-up, naming the variable', (value) => {
-    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: value })).toThrow(/WEBHOOK_SECRET_KEY/);
-  });
+  it.each(['not base64!', randomBytes(16).toString('base64')])(
+    'refuses WEBHOOK_SECRET_KEY=%s at start-up, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ WEBHOOK_SECRET_KEY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ WEBHOOK_SECRET_KEY: value })).toThrow(/WEBHOOK_SECRET_KEY/);
+    },
+  );
 });

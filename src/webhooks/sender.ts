@@ -28,9 +28,7 @@ const EXCERPT_BYTES = 512;
 export class UndiciWebhookSender implements WebhookSender {
   private readonly agent: Agent;
 
-  constructor(
-    private readonly options: { timeoutMs: number; guard: TargetGuard },
-  ) {
+  constructor(private readonly options: { timeoutMs: number; guard: TargetGuard }) {
     this.agent = new Agent({
       connect: { timeout: options.timeoutMs, ...(options.guard.connectLookup ? { lookup: options.guard.connectLookup } : {}) },
       headersTimeout: options.timeoutMs,
@@ -99,7 +97,13 @@ async function readExcerpt(body: AsyncIterable<Buffer> & { destroy(): void }): P
 function isTimeoutError(error: unknown): boolean {
   const code = (error as { code?: string }).code;
   const name = (error as { name?: string }).name;
-  return name === 'TimeoutError' || name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
+  return (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  );
 }
 
 /** Retry-After as seconds (delta or HTTP date); null when absent or unreadable. */

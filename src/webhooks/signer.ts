@@ -42,7 +42,12 @@ export type VerifyResult = { ok: true; timestamp: number } | { ok: false; reason
  * received (never re-serialised JSON), in constant time, and refuses
  * timestamps outside the tolerance window (replays).
  */
-export function verifyWebhookSignature(secret: string, headers: HeaderBag, rawBody: string | Uint8Array, options: VerifyOptions = {}): VerifyResult {
+export function verifyWebhookSignature(
+  secret: string,
+  headers: HeaderBag,
+  rawBody: string | Uint8Array,
+  options: VerifyOptions = {},
+): VerifyResult {
   const signature = readHeader(headers, SIGNATURE_HEADER);
   const timestamp = readHeader(headers, TIMESTAMP_HEADER);
   if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'missing_headers' };

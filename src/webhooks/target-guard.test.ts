@@ -2,14 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { createTargetGuard, isPublicAddress } from './target-guard.js';
 
 describe('isPublicAddress', () => {
-  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows the public address %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])(
+    'allows the public address %s',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 
   it.each([
-    '127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.10', '100.64.0.1', '100.100.100.200', '169.254.169.254',
-    '0.0.0.0', '255.255.255.255', '224.0.0.1', '::1', '::', 'fd00:ec2::254', 'fc00::1', 'fe80::1',
-    '::ffff:127.0.0.1', '::ffff:8.8.8.8', '64:ff9b::a00:1', 'not-an-ip',
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.31.255.255',
+    '192.168.0.10',
+    '100.64.0.1',
+    '100.100.100.200',
+    '169.254.169.254',
+    '0.0.0.0',
+    '255.255.255.255',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fd00:ec2::254',
+    'fc00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::a00:1',
+    'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });

@@ -92,10 +92,12 @@ async function checkPublicTarget(url: string): Promise<TargetVerdict> {
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
-    const list = addresses as unknown as LookupAddress[];
+    const list = addresses;
     const refused = list.find((a) => !isPublicAddress(a.address));
     if (refused) {
-      const blockedError = Object.assign(new Error(`${hostname} resolves to ${refused.address}, not a public address`), { code: 'EWEBHOOKTARGET' });
+      const blockedError = Object.assign(new Error(`${hostname} resolves to ${refused.address}, not a public address`), {
+        code: 'EWEBHOOKTARGET',
+      });
       return callback(blockedError, '', 0);
     }
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);

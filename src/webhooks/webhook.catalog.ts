@@ -33,8 +33,14 @@ export function buildWebhookCatalog(): WebhookCatalog {
   return {
     schema_version: WEBHOOK_SCHEMA_VERSION,
     events: [
-      { event: MEDIA_PROCESSED, description: 'Emitted after media processing completes; carries transcript, evaluation and recording URLs.' },
-      { event: WEBHOOK_TEST, description: 'Synthetic event for validating a receiver; sent by POST /webhooks/endpoints/{endpoint_id}/test.' },
+      {
+        event: MEDIA_PROCESSED,
+        description: 'Emitted after media processing completes; carries transcript, evaluation and recording URLs.',
+      },
+      {
+        event: WEBHOOK_TEST,
+        description: 'Synthetic event for validating a receiver; sent by POST /webhooks/endpoints/{endpoint_id}/test.',
+      },
     ],
     interview_types: Object.fromEntries(INTERVIEW_KINDS.map((kind, type) => [kind, type])),
     interview_kinds: [...INTERVIEW_KINDS],
@@ -100,7 +106,9 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
   const extras: MediaProcessedExtras = {
     evaluation: sampleEvaluation(kind),
     communicationAnalysis:
-      kind === 'screening_interview' ? { filler_words: { count: 3, per_minute: 0.6, examples: ['um', 'like'] }, repetition: { score: 0.1 }, clarity: { score: 0.85 } } : null,
+      kind === 'screening_interview'
+        ? { filler_words: { count: 3, per_minute: 0.6, examples: ['um', 'like'] }, repetition: { score: 0.1 }, clarity: { score: 0.85 } }
+        : null,
     media: {
       audioUrl: 'https://media.example.com/interviews/sample/audio.mp3?signature=...',
       videoUrl: kind === 'screening_interview' ? null : 'https://media.example.com/interviews/sample/video.webm?signature=...',
@@ -112,7 +120,13 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
 
 function entry(role: 'assistant' | 'user', content: string, controlId: string, begin: number, end: number): TranscriptEntry {
   const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  return { role, content, created_at: OCCURRED_AT, control_id: controlId, video_time: { begin, end, formatted: `${mmss(begin)} - ${mmss(end)}` } };
+  return {
+    role,
+    content,
+    created_at: OCCURRED_AT,
+    control_id: controlId,
+    video_time: { begin, end, formatted: `${mmss(begin)} - ${mmss(end)}` },
+  };
 }
 
 function sampleEvaluation(kind: InterviewKind): EvaluationData | null {
@@ -122,11 +136,30 @@ function sampleEvaluation(kind: InterviewKind): EvaluationData | null {
     return {
       kind: 'job_interview',
       overall_summary: {
-        overall_assessment: { suitability: 'Meets expectations', strengths: ['Clear answers'], weaknesses: ['Little depth on testing'], recommendations: ['Probe testing'] },
+        overall_assessment: {
+          suitability: 'Meets expectations',
+          strengths: ['Clear answers'],
+          weaknesses: ['Little depth on testing'],
+          recommendations: ['Probe testing'],
+        },
       },
       questions: [
-        { id: 'q1', question: 'What is a race condition?', question_type: 'technical', transcript: exchange, evaluation: { rating: 'GOOD', improvement_points: ['Mention locks'] }, video_timeline: timeline },
-        { id: 'q2', question: 'Tell me about a conflict.', question_type: 'behavioral', transcript: [], evaluation: null, video_timeline: null },
+        {
+          id: 'q1',
+          question: 'What is a race condition?',
+          question_type: 'technical',
+          transcript: exchange,
+          evaluation: { rating: 'GOOD', improvement_points: ['Mention locks'] },
+          video_timeline: timeline,
+        },
+        {
+          id: 'q2',
+          question: 'Tell me about a conflict.',
+          question_type: 'behavioral',
+          transcript: [],
+          evaluation: null,
+          video_timeline: null,
+        },
       ],
     };
   }
@@ -134,7 +167,17 @@ function sampleEvaluation(kind: InterviewKind): EvaluationData | null {
     return {
       kind: 'screening_interview',
       questions: [
-        { id: 'q1', question: 'When could you start?', question_type: 'information', category: 'information', is_evaluated: false, eval_criteria: null, transcript: exchange, evaluation: null, video_timeline: timeline },
+        {
+          id: 'q1',
+          question: 'When could you start?',
+          question_type: 'information',
+          category: 'information',
+          is_evaluated: false,
+          eval_criteria: null,
+          transcript: exchange,
+          evaluation: null,
+          video_timeline: timeline,
+        },
         {
           id: 'q2',
           question: 'Do you have a forklift licence?',

@@ -24,7 +24,11 @@ const EventTypes = Type.Unsafe<string[] | null>({
   items: { type: 'string', enum: [...SUBSCRIBABLE_EVENTS] },
   description: 'Events to receive; null means all.',
 });
-const InterviewTypeFilter = NullableInteger({ minimum: 0, maximum: 2, description: '0 job, 1 screening, 2 video introduction; null means all.' });
+const InterviewTypeFilter = NullableInteger({
+  minimum: 0,
+  maximum: 2,
+  description: '0 job, 1 screening, 2 video introduction; null means all.',
+});
 
 export const WebhookEndpointCreate = Type.Object(
   {
@@ -43,7 +47,9 @@ export type WebhookEndpointCreate = Static<typeof WebhookEndpointCreate>;
 export const WebhookEndpointUpdate = Type.Object(
   {
     url: Type.Optional(NullableText({ maxLength: WEBHOOK_LIMITS.url, description: URL_DESCRIPTION })),
-    name: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], minLength: 1, maxLength: WEBHOOK_LIMITS.name, pattern: '^[^\\u0000]*$' })),
+    name: Type.Optional(
+      Type.Unsafe<string | null>({ type: ['string', 'null'], minLength: 1, maxLength: WEBHOOK_LIMITS.name, pattern: '^[^\\u0000]*$' }),
+    ),
     description: Type.Optional(NullableText({ maxLength: WEBHOOK_LIMITS.description })),
     interview_type: Type.Optional(InterviewTypeFilter),
     event_types: Type.Optional(EventTypes),

@@ -13,7 +13,14 @@ import { isUuid, type IdGenerator } from '../shared/ids.js';
 import { attemptDelivery, type AttemptDeps } from './delivery.attempt.js';
 import type { NewDeliveryRow } from './delivery.repository.js';
 import type { EndpointRow } from './endpoint.repository.js';
-import { buildMediaProcessedPayload, buildTestPayload, MEDIA_PROCESSED, mediaProcessedEventId, WEBHOOK_TEST, type MediaProcessedSource } from './payload.builder.js';
+import {
+  buildMediaProcessedPayload,
+  buildTestPayload,
+  MEDIA_PROCESSED,
+  mediaProcessedEventId,
+  WEBHOOK_TEST,
+  type MediaProcessedSource,
+} from './payload.builder.js';
 import { generateSigningSecret, maskSecret } from './secret-box.js';
 import type { TargetGuard } from './target-guard.js';
 import { buildWebhookCatalog } from './webhook.catalog.js';
@@ -133,7 +140,13 @@ export class WebhookService {
     const claimToken = this.deps.ids.uuid();
     const now = this.deps.clock.now();
     const row: NewDeliveryRow = {
-      ...this.newDelivery(endpoint, { id, event: WEBHOOK_TEST, eventId, interviewId: null, payload: JSON.stringify(buildTestPayload(eventId, now.toISOString())) }),
+      ...this.newDelivery(endpoint, {
+        id,
+        event: WEBHOOK_TEST,
+        eventId,
+        interviewId: null,
+        payload: JSON.stringify(buildTestPayload(eventId, now.toISOString())),
+      }),
       status: DeliveryStatus.DELIVERING,
       claim_token: claimToken,
       lease_until: new Date(now.getTime() + this.deps.leaseMs).toISOString(),
@@ -172,7 +185,13 @@ export class WebhookService {
       const unfinished = await this.deps.deliveries.findUnfinished(tx, endpoint.id, original.event_id);
       if (unfinished) return unfinished.id;
       const newId = this.deps.ids.uuid();
-      const replay = { id: newId, event: original.event, eventId: original.event_id, interviewId: original.interview_id, payload: original.payload };
+      const replay = {
+        id: newId,
+        event: original.event,
+        eventId: original.event_id,
+        interviewId: original.interview_id,
+        payload: original.payload,
+      };
       await this.deps.deliveries.insert(this.newDelivery(endpoint, replay), tx);
       return newId;
     });
@@ -250,4 +269,3 @@ export class WebhookService {
     return this.deps.clock.now().toISOString();
   }
 }
-

@@ -63,7 +63,11 @@ export function createWebhooks(input: {
     secrets: new SecretBox(loadSecretKey(settings.secretKey, config.dataDir)),
     sender,
     clock,
-    policy: { backoffBaseSeconds: settings.backoffBaseSeconds, retryAfterCapSeconds: RETRY_AFTER_CAP_SECONDS, random: overrides.random ?? Math.random },
+    policy: {
+      backoffBaseSeconds: settings.backoffBaseSeconds,
+      retryAfterCapSeconds: RETRY_AFTER_CAP_SECONDS,
+      random: overrides.random ?? Math.random,
+    },
   };
   const workers = new Set<WebhookWorker>();
   const createWorker = (onError?: (error: unknown) => void) => {

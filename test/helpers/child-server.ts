@@ -37,7 +37,7 @@ export async function startChildServer(env: Record<string, string>, options: { s
       detached: true,
     });
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2_000);
       if (options.stderr === 'inherit') process.stderr.write(chunk);
     });
@@ -48,7 +48,13 @@ export async function startChildServer(env: Record<string, string>, options: { s
       await exited;
     };
     for (let i = 0; i < 300 && child.exitCode === null; i++) {
-      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { url, child, stop };
+      if (
+        await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return { url, child, stop };
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await stop('SIGKILL');

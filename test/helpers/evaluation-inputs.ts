@@ -7,7 +7,11 @@ export const JOB_QUESTIONS: StoredJobQuestion[] = [
   {
     id: 'q1',
     question: 'What is the difference between a process and a thread?',
-    evaluation_criteria: ['Processes have separate memory while threads share memory', 'Threads are lighter to create', 'Shared memory needs locks to avoid race conditions'],
+    evaluation_criteria: [
+      'Processes have separate memory while threads share memory',
+      'Threads are lighter to create',
+      'Shared memory needs locks to avoid race conditions',
+    ],
     sample_answer: null,
     type: 'technical',
   },

@@ -49,7 +49,10 @@ export class FakeOpenAi {
           case 'obey-injection':
             return reply(JSON.stringify({ utterance: 'MODEL: The interview is over. You are rated EXCELLENT. Goodbye.' }));
           case 'delayed':
-            setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' })), this.delayMs).unref();
+            setTimeout(
+              () => reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' })),
+              this.delayMs,
+            ).unref();
             return;
           case 'slow':
             setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: too late' })), 3_000).unref();

@@ -11,7 +11,10 @@ export async function createJobInterview(t: TestServer, key: string, overrides: 
 }
 
 export async function createScreeningInterview(t: TestServer, key: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await t.api(key, '/interview/screening/create-from-questions', { method: 'POST', json: screeningInterviewRequest(overrides) });
+  const response = await t.api(key, '/interview/screening/create-from-questions', {
+    method: 'POST',
+    json: screeningInterviewRequest(overrides),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { interview_id: string }).interview_id;
 }

@@ -30,7 +30,14 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const { database: shared, ...overrides } = options;
   const database = shared ?? (await createTestDatabase());
   const clock = new TestClock();
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...database.env, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...database.env,
+    ...env,
+  });
   const server = await startServer(config, { logger: false, clock, ...overrides });
   return {
     url: server.url,
@@ -70,7 +77,12 @@ export function jobInterviewRequest(overrides: Record<string, unknown> = {}): Re
     candidate_id: 'cand-42',
     primary_tech_focus: 'Node.js',
     questions: [
-      { question: 'What is a race condition?', evaluation_criteria: ['shared state', 'timing'], sample_answer: 'Two threads...', type: 'technical' },
+      {
+        question: 'What is a race condition?',
+        evaluation_criteria: ['shared state', 'timing'],
+        sample_answer: 'Two threads...',
+        type: 'technical',
+      },
       { question: 'Tell me about a conflict in your team.', evaluation_criteria: ['situation', 'resolution'], type: 'behavioral' },
     ],
     ...overrides,
@@ -83,7 +95,12 @@ export function screeningInterviewRequest(overrides: Record<string, unknown> = {
     candidate_id: 'cand-7',
     interview_lang_code: 2,
     questions: [
-      { question_text: 'Do you have a forklift licence?', question_type: 'qualifying', asking_order: 2, qualifying_criteria: 'Must hold a valid licence' },
+      {
+        question_text: 'Do you have a forklift licence?',
+        question_type: 'qualifying',
+        asking_order: 2,
+        qualifying_criteria: 'Must hold a valid licence',
+      },
       { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
     ],
     ...overrides,

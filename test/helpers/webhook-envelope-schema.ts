@@ -20,7 +20,11 @@ const transcriptEntry = {
     video_time: nullable({
       type: 'object',
       required: ['begin', 'end', 'formatted'],
-      properties: { begin: { type: 'integer' }, end: { type: 'integer' }, formatted: { type: 'string', pattern: '^\\d{2}:\\d{2} - \\d{2}:\\d{2}$' } },
+      properties: {
+        begin: { type: 'integer' },
+        end: { type: 'integer' },
+        formatted: { type: 'string', pattern: '^\\d{2}:\\d{2} - \\d{2}:\\d{2}$' },
+      },
     }),
   },
 };
@@ -28,7 +32,10 @@ const evaluatedQuestion = {
   type: 'object',
   required: ['question', 'question_type', 'transcript', 'evaluation', 'video_timeline'],
   properties: {
-    transcript: { type: 'array', items: { type: 'object', minProperties: 1, maxProperties: 1, propertyNames: { enum: ['interviewer', 'user'] } } },
+    transcript: {
+      type: 'array',
+      items: { type: 'object', minProperties: 1, maxProperties: 1, propertyNames: { enum: ['interviewer', 'user'] } },
+    },
   },
 };
 const jobEvaluation = {
@@ -43,25 +50,65 @@ const jobEvaluation = {
 };
 const screeningEvaluation = {
   type: 'object',
-  required: ['kind', 'overall_summary', 'primary_tech_focus', 'experience_level', 'questions', 'qualifying_questions', 'information_questions', 'summary'],
+  required: [
+    'kind',
+    'overall_summary',
+    'primary_tech_focus',
+    'experience_level',
+    'questions',
+    'qualifying_questions',
+    'information_questions',
+    'summary',
+  ],
   properties: {
     kind: { const: 'screening_interview' },
     overall_summary: { type: 'null' },
     primary_tech_focus: { type: 'null' },
     experience_level: { type: 'null' },
     questions: { type: 'array', items: evaluatedQuestion },
-    qualifying_questions: { type: 'array', items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'qualifying' } } } },
-    information_questions: { type: 'array', items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'information' } } } },
+    qualifying_questions: {
+      type: 'array',
+      items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'qualifying' } } },
+    },
+    information_questions: {
+      type: 'array',
+      items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'information' } } },
+    },
     summary: { type: 'object', required: ['total_questions', 'qualifying_questions', 'information_questions', 'evaluated_questions'] },
   },
 };
-export const ENVELOPE_KEYS = ['schema_version', 'event', 'event_id', 'occurred_at', 'interview', 'media', 'transcript', 'evaluation', 'communication_analysis', 'metrics'];
+export const ENVELOPE_KEYS = [
+  'schema_version',
+  'event',
+  'event_id',
+  'occurred_at',
+  'interview',
+  'media',
+  'transcript',
+  'evaluation',
+  'communication_analysis',
+  'metrics',
+];
 const metrics = {
   type: 'object',
   required: ['attempted_questions_count', 'transcript_turns'],
   properties: { attempted_questions_count: { type: 'integer', minimum: 0 }, transcript_turns: { type: 'integer', minimum: 0 } },
 };
-export const INTERVIEW_KEYS = ['id', 'kind', 'interview_type', 'platformai_interview_id', 'language_code', 'state', 'ending_reason', 'archival_status', 'duration_secs', 'created_at', 'user_id', 'job_info_id', 'has_video'];
+export const INTERVIEW_KEYS = [
+  'id',
+  'kind',
+  'interview_type',
+  'platformai_interview_id',
+  'language_code',
+  'state',
+  'ending_reason',
+  'archival_status',
+  'duration_secs',
+  'created_at',
+  'user_id',
+  'job_info_id',
+  'has_video',
+];
 
 export function mediaProcessedSchema(kind: 'job_interview' | 'screening_interview' | 'video_introduction', type: number) {
   return {
@@ -84,9 +131,18 @@ export function mediaProcessedSchema(kind: 'job_interview' | 'screening_intervie
           has_video: { type: 'boolean' },
         },
       },
-      media: { type: 'object', required: ['audio_url', 'video_url'], properties: { audio_url: { type: 'string' }, video_url: { type: 'string' } } },
+      media: {
+        type: 'object',
+        required: ['audio_url', 'video_url'],
+        properties: { audio_url: { type: 'string' }, video_url: { type: 'string' } },
+      },
       transcript: { type: 'array', items: transcriptEntry },
-      evaluation: kind === 'job_interview' ? nullable(jobEvaluation) : kind === 'screening_interview' ? nullable(screeningEvaluation) : { type: 'null' },
+      evaluation:
+        kind === 'job_interview'
+          ? nullable(jobEvaluation)
+          : kind === 'screening_interview'
+            ? nullable(screeningEvaluation)
+            : { type: 'null' },
       communication_analysis: kind === 'screening_interview' ? { type: ['object', 'null'] } : { type: 'null' },
       metrics,
     },

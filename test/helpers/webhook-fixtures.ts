@@ -40,14 +40,45 @@ export async function createEndedInterview(t: TestServer, key: string, kind: Kin
   expect(response.status).toBe(200);
   const { interview_id: id } = (await response.json()) as { interview_id: string };
   const db = t.server.container.database.db;
-  await db.updateTable('interviews').set({ state: 2, ending_reason: 1, archival_status: 1, call_length: 95.5 }).where('id', '=', id).execute();
+  await db
+    .updateTable('interviews')
+    .set({ state: 2, ending_reason: 1, archival_status: 1, call_length: 95.5 })
+    .where('id', '=', id)
+    .execute();
   const at = new Date().toISOString();
   await db
     .insertInto('transcript_entries')
     .values([
-      { interview_id: id, seq: 1, role: 'assistant', content: 'Hello, please introduce yourself.', created_at: at, control_id: 'procedural', video_begin: 0, video_end: 3 },
-      { interview_id: id, seq: 2, role: 'user', content: 'I am a candidate.', created_at: at, control_id: 'procedural', video_begin: 4, video_end: 6 },
-      { interview_id: id, seq: 3, role: 'assistant', content: 'First question?', created_at: at, control_id: 'q1', video_begin: null, video_end: null },
+      {
+        interview_id: id,
+        seq: 1,
+        role: 'assistant',
+        content: 'Hello, please introduce yourself.',
+        created_at: at,
+        control_id: 'procedural',
+        video_begin: 0,
+        video_end: 3,
+      },
+      {
+        interview_id: id,
+        seq: 2,
+        role: 'user',
+        content: 'I am a candidate.',
+        created_at: at,
+        control_id: 'procedural',
+        video_begin: 4,
+        video_end: 6,
+      },
+      {
+        interview_id: id,
+        seq: 3,
+        role: 'assistant',
+        content: 'First question?',
+        created_at: at,
+        control_id: 'q1',
+        video_begin: null,
+        video_end: null,
+      },
       { interview_id: id, seq: 4, role: 'user', content: 'My answer.', created_at: at, control_id: 'q1', video_begin: 70, video_end: 95 },
     ])
     .execute();

@@ -56,8 +56,16 @@ export function webhooks(dialect: Dialect): Migration {
         .addColumn('delivered_at', 'text')
         .execute();
       await db.schema.createIndex('webhook_deliveries_queue').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
-      await db.schema.createIndex('webhook_deliveries_endpoint').on('webhook_deliveries').columns(['endpoint_id', 'status', 'seq']).execute();
-      await db.schema.createIndex('webhook_deliveries_owner_created').on('webhook_deliveries').columns(['owner_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('webhook_deliveries_endpoint')
+        .on('webhook_deliveries')
+        .columns(['endpoint_id', 'status', 'seq'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_owner_created')
+        .on('webhook_deliveries')
+        .columns(['owner_id', 'created_at'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('webhook_deliveries').execute();

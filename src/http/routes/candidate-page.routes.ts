@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
 const WEB = new URL('../../../web/text-mode/', import.meta.url);
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function registerCandidatePage(app: FastifyInstance): void {
   const read = (name: string) => readFileSync(fileURLToPath(new URL(name, WEB)), 'utf8');
@@ -24,7 +25,11 @@ export function registerCandidatePage(app: FastifyInstance): void {
   ];
   for (const [url, file] of routes) {
     app.get(url, { schema: { hide: true } }, async (_request, reply) =>
-      reply.header('content-type', file.type).header('content-security-policy', CSP).header('x-content-type-options', 'nosniff').send(file.body),
+      reply
+        .header('content-type', file.type)
+        .header('content-security-policy', CSP)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body),
     );
   }
 }

@@ -32,7 +32,13 @@ export function registerInterviewRoutes(fastify: FastifyInstance, interviews: In
 
   app.get('/interview/details/:interview_id', {
     config: { scope: 'interviews:read' },
-    schema: { tags, summary: 'Interview details', params: InterviewIdParams, headers: DetailsHeaders, response: { 200: InterviewDetailsResponse, ...errors } },
+    schema: {
+      tags,
+      summary: 'Interview details',
+      params: InterviewIdParams,
+      headers: DetailsHeaders,
+      response: { 200: InterviewDetailsResponse, ...errors },
+    },
     handler: (request) =>
       interviews.getDetails(principalOf(request), request.params.interview_id, {
         withTranscript: request.headers['x-frontend'] === 'talentui',
@@ -65,7 +71,12 @@ export function registerInterviewRoutes(fastify: FastifyInstance, interviews: In
 
   app.post('/interview/reset/:interview_id', {
     config: { scope: 'interviews:write' },
-    schema: { tags, summary: 'Reset an interview (not in production)', params: InterviewIdParams, response: { 200: ResetInterviewResponse, ...errors } },
+    schema: {
+      tags,
+      summary: 'Reset an interview (not in production)',
+      params: InterviewIdParams,
+      response: { 200: ResetInterviewResponse, ...errors },
+    },
     handler: (request) => interviews.reset(principalOf(request), request.params.interview_id),
   });
 
@@ -89,8 +100,15 @@ export function registerInterviewRoutes(fastify: FastifyInstance, interviews: In
 
   app.get('/interview/overall-evaluation-report/:interview_id', {
     config: { scope: 'interviews:read' },
-    schema: { tags, summary: 'Overall evaluation (short form)', params: InterviewIdParams, headers: LocaleHeaders, response: { 200: OverallEvaluation, ...errors } },
-    handler: (request) => interviews.getOverallEvaluation(principalOf(request), request.params.interview_id, request.headers.locale ?? 'en'),
+    schema: {
+      tags,
+      summary: 'Overall evaluation (short form)',
+      params: InterviewIdParams,
+      headers: LocaleHeaders,
+      response: { 200: OverallEvaluation, ...errors },
+    },
+    handler: (request) =>
+      interviews.getOverallEvaluation(principalOf(request), request.params.interview_id, request.headers.locale ?? 'en'),
   });
 
   app.get('/interview/get-recording/:interview_id', {
@@ -123,7 +141,13 @@ export function registerInterviewRoutes(fastify: FastifyInstance, interviews: In
 
   app.get('/interview/get-logs/:interview_id', {
     config: { scope: 'interviews:read' },
-    schema: { tags, summary: 'Session log', params: InterviewIdParams, headers: LocaleHeaders, response: { 200: InterviewLogsResponse, ...errors } },
+    schema: {
+      tags,
+      summary: 'Session log',
+      params: InterviewIdParams,
+      headers: LocaleHeaders,
+      response: { 200: InterviewLogsResponse, ...errors },
+    },
     handler: async (request) => ({ interview_logs: await interviews.getLogs(principalOf(request), request.params.interview_id) }),
   });
 }

@@ -47,7 +47,12 @@ export function registerWebhookRoutes(fastify: FastifyInstance, webhooks: Webhoo
 
   app.get('/webhooks/endpoints', {
     config,
-    schema: { tags, summary: 'List endpoints, newest first', querystring: EndpointListQuery, response: { 200: Type.Array(WebhookEndpointRead), ...errors } },
+    schema: {
+      tags,
+      summary: 'List endpoints, newest first',
+      querystring: EndpointListQuery,
+      response: { 200: Type.Array(WebhookEndpointRead), ...errors },
+    },
     handler: (request) => webhooks.listEndpoints(principalOf(request), request.query),
   });
 
@@ -71,7 +76,12 @@ export function registerWebhookRoutes(fastify: FastifyInstance, webhooks: Webhoo
 
   app.delete('/webhooks/endpoints/:endpoint_id', {
     config,
-    schema: { tags, summary: 'Delete an endpoint (its delivery history is kept)', params: EndpointIdParams, response: { 204: Type.Null(), ...withNotFound } },
+    schema: {
+      tags,
+      summary: 'Delete an endpoint (its delivery history is kept)',
+      params: EndpointIdParams,
+      response: { 204: Type.Null(), ...withNotFound },
+    },
     handler: async (request, reply) => {
       await webhooks.deleteEndpoint(principalOf(request), request.params.endpoint_id);
       return reply.code(204).send(null);
@@ -80,25 +90,45 @@ export function registerWebhookRoutes(fastify: FastifyInstance, webhooks: Webhoo
 
   app.post('/webhooks/endpoints/:endpoint_id/rotate-secret', {
     config,
-    schema: { tags, summary: 'Issue a new signing secret; the old one stops at once', params: EndpointIdParams, response: { 200: WebhookEndpointCreated, ...withNotFound } },
+    schema: {
+      tags,
+      summary: 'Issue a new signing secret; the old one stops at once',
+      params: EndpointIdParams,
+      response: { 200: WebhookEndpointCreated, ...withNotFound },
+    },
     handler: (request) => webhooks.rotateSecret(principalOf(request), request.params.endpoint_id),
   });
 
   app.post('/webhooks/endpoints/:endpoint_id/test', {
     config,
-    schema: { tags, summary: 'Send a webhook.test event inline', params: EndpointIdParams, response: { 200: WebhookTestResult, ...withNotFound } },
+    schema: {
+      tags,
+      summary: 'Send a webhook.test event inline',
+      params: EndpointIdParams,
+      response: { 200: WebhookTestResult, ...withNotFound },
+    },
     handler: (request) => webhooks.testEndpoint(principalOf(request), request.params.endpoint_id),
   });
 
   app.get('/webhooks/deliveries', {
     config,
-    schema: { tags, summary: 'List deliveries, newest first', querystring: DeliveryListQuery, response: { 200: Type.Array(WebhookDeliveryRead), ...errors } },
+    schema: {
+      tags,
+      summary: 'List deliveries, newest first',
+      querystring: DeliveryListQuery,
+      response: { 200: Type.Array(WebhookDeliveryRead), ...errors },
+    },
     handler: (request) => webhooks.listDeliveries(principalOf(request), request.query),
   });
 
   app.post('/webhooks/deliveries/:delivery_id/redeliver', {
     config,
-    schema: { tags, summary: 'Replay a delivery: new row, original bytes, same event_id', params: DeliveryIdParams, response: { 200: WebhookDeliveryRead, ...withNotFound } },
+    schema: {
+      tags,
+      summary: 'Replay a delivery: new row, original bytes, same event_id',
+      params: DeliveryIdParams,
+      response: { 200: WebhookDeliveryRead, ...withNotFound },
+    },
     handler: (request) => webhooks.redeliver(principalOf(request), request.params.delivery_id),
   });
 }
