@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
-import { phrasesFor } from '../src/interviewer/phrases.js';
+import { phrasesFor } from '../src/conversation/phrases.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, connect, createJobInterview, createScreeningInterview, details } from './helpers/session.js';
 

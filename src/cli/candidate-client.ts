@@ -4,9 +4,9 @@
 
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { phrasesFor } from '../interviewer/phrases.js';
+import { phrasesFor } from '../conversation/phrases.js';
 import type { ClientMessage, ServerEvent, ServerEventType } from '../session/protocol.js';
-import { candidateSessionUrl } from '../session/session.gateway.js';
+import { candidateSessionUrl } from '../session/protocol.js';
 
 type EventOf<K extends ServerEventType> = Extract<ServerEvent, { type: K }>;
 

@@ -12,7 +12,7 @@ import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
-import { registerCandidateGateway } from '../session/session.gateway.js';
+import { registerCandidateGateway } from './candidate-gateway.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpDeps {

@@ -1,10 +1,10 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Executor } from '../db/executor.js';
 import type { Database, InterviewsTable, TranscriptEntriesTable } from '../db/schema.js';
 
 export type InterviewRow = Selectable<InterviewsTable>;
 export type NewInterviewRow = Insertable<InterviewsTable>;
 export type TranscriptRow = Selectable<TranscriptEntriesTable>;
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** What another module wipes when an interview is reset, inside the same transaction. */
 export type ResetHook = (tx: Transaction<Database>, interviewId: string) => Promise<void>;

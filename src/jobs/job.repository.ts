@@ -5,7 +5,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import type { Executor } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 
 export interface NewJob {
   id: string;

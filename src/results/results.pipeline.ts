@@ -10,7 +10,8 @@
 import { groupAnswersByQuestion, PROSE_LOCALES, type EvaluationResult, type Evaluator, type ProseLocale } from '../evaluation/index.js';
 import type { DifficultyLevel, ExperienceLevel, InterviewType, LanguageCode } from '../interviews/enums.js';
 import { InterviewType as Types } from '../interviews/enums.js';
-import { appendLogLine, type Executor, type InterviewRepository, type InterviewRow } from '../interviews/interview.repository.js';
+import { appendLogLine, type InterviewRepository, type InterviewRow } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import type { StoredQuestion } from '../interviews/questions.js';
 import { interviewEndedJob, type InterviewEndedPayload } from '../jobs/interview-ended.job.js';
 import { enqueueJob } from '../jobs/job.repository.js';

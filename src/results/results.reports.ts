@@ -4,7 +4,8 @@
 
 import { resolveLocale, type EvaluatedQuestionResult, type EvaluationResult } from '../evaluation/index.js';
 import { InterviewType, kindOf } from '../interviews/enums.js';
-import type { Executor, InterviewRow } from '../interviews/interview.repository.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import type { InterviewEvaluationReportResponse, OverallEvaluation } from '../interviews/interview.schemas.js';
 import type { RecordingSource, ReportSource } from '../interviews/interview.service.js';
 import { AppError } from '../shared/errors.js';

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InterviewResultsTable } from '../db/schema.js';
 import type { EvaluationResult, ProseLocale } from '../evaluation/index.js';
-import type { Executor } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 
 export type InterviewResultsRow = Selectable<InterviewResultsTable>;
 

@@ -7,9 +7,9 @@ import { performance } from 'node:perf_hooks';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
-import { classifyIntent, isThinAnswer } from '../interviewer/intent.js';
-import type { InterviewBrief } from '../interviewer/interviewer.js';
-import { phrasesFor } from '../interviewer/phrases.js';
+import { classifyIntent, isThinAnswer } from '../conversation/intent.js';
+import type { InterviewBrief } from '../conversation/interviewer.js';
+import { phrasesFor } from '../conversation/phrases.js';
 import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
 import { SessionConflictError, type NewEntry, type TurnWrite } from './session.repository.js';
 import { ENDING_REASON_NAMES, type SessionConnection, type SessionService } from './session.service.js';
@@ -26,7 +26,7 @@ import {
   type MachineEvent,
   type MachinePolicy,
   type Step,
-} from './state-machine.js';
+} from '../conversation/state-machine.js';
 
 interface LiveSessionInit {
   interview: InterviewRow;

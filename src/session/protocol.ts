@@ -184,3 +184,13 @@ export class FrameRateLimiter {
     return this.count > this.limit * 10 ? 'close' : 'drop';
   }
 }
+
+/** Where a candidate connects (Fastify route syntax), and the URL a client builds for it. */
+export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
+
+export function candidateSessionUrl(baseUrl: string, interviewId: string): string {
+  const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
+  return url.toString();
+}

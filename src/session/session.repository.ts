@@ -9,7 +9,7 @@ import { InterviewState } from '../interviews/enums.js';
 import { appendLogLine, type InterviewRepository, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
 import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
 import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
-import type { MachineContext, Step } from './state-machine.js';
+import type { MachineContext, Step } from '../conversation/state-machine.js';
 
 export interface NewEntry {
   role: 'assistant' | 'user';

@@ -6,7 +6,7 @@
 import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
-import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../interviewer/interviewer.js';
+import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conversation/interviewer.js';
 import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../jobs/interview-ended.job.js';
 import type { NewJob } from '../jobs/job.repository.js';
 import type { Clock } from '../shared/clock.js';
@@ -15,7 +15,7 @@ import { LiveSession } from './live-session.js';
 import { CloseCode, type ServerEvent } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
 import type { SessionRepository } from './session.repository.js';
-import { isFinished, transition, type MachineContext } from './state-machine.js';
+import { isFinished, transition, type MachineContext } from '../conversation/state-machine.js';
 
 /** The transport, as the session sees it. */
 export interface SessionConnection {

@@ -7,7 +7,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { Database, WebhookDeliveriesTable } from '../db/schema.js';
-import type { Executor } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import { DeliveryStatus } from './webhook.schemas.js';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;

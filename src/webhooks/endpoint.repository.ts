@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
-import type { Executor } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import { DeliveryStatus } from './webhook.schemas.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;

@@ -5,7 +5,8 @@
 
 import { groupAnswersByQuestion } from '../evaluation/answers.js';
 import { kindOf, type InterviewKind, type InterviewType } from '../interviews/enums.js';
-import type { Executor, InterviewRow } from '../interviews/interview.repository.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import type { OverallEvaluation, TranscriptEntry } from '../interviews/interview.schemas.js';
 
 export const WEBHOOK_SCHEMA_VERSION = '1.0';

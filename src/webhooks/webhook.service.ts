@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal.js';
 import type { Database } from '../db/schema.js';
-import type { Executor, InterviewRepository } from '../interviews/interview.repository.js';
+import type { InterviewRepository } from '../interviews/interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
 import type { Clock } from '../shared/clock.js';
 import { AppError } from '../shared/errors.js';

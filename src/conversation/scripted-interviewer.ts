@@ -1,7 +1,7 @@
 // The built-in interviewer: offline and deterministic, from the phrase tables.
 
 import { EndingReason } from '../interviews/enums.js';
-import type { Act } from '../session/state-machine.js';
+import type { Act } from './state-machine.js';
 import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
 import { phrasesFor, type PhraseTable } from './phrases.js';
 

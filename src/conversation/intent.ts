@@ -3,7 +3,7 @@
 // code-switch. The state machine acts on the result; a model never does.
 
 import { AgentLanguages, type LanguageCode } from '../interviews/enums.js';
-import type { Intent } from '../session/state-machine.js';
+import type { Intent } from './state-machine.js';
 
 interface IntentWords {
   repeat: string[];

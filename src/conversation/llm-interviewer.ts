@@ -6,7 +6,7 @@
 
 import OpenAI from 'openai';
 import { LANGUAGE_NAMES as INTERVIEW_LANGUAGE_NAMES } from '../interviews/enums.js';
-import type { Act } from '../session/state-machine.js';
+import type { Act } from './state-machine.js';
 import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
 import { phrasesFor } from './phrases.js';
 import { renderAct } from './scripted-interviewer.js';

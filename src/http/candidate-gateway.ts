@@ -7,18 +7,17 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
-import type { LiveSession } from './live-session.js';
-import { ClientMessageParser, CloseCode, FrameRateLimiter, MAX_FRAME_BYTES, SUPPORTED_VERSIONS, type ServerEvent } from './protocol.js';
-import type { SessionConnection, SessionService } from './session.service.js';
-
-export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
-
-export function candidateSessionUrl(baseUrl: string, interviewId: string): string {
-  const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
-  return url.toString();
-}
+import type { LiveSession } from '../session/live-session.js';
+import {
+  CANDIDATE_SESSION_PATH,
+  ClientMessageParser,
+  CloseCode,
+  FrameRateLimiter,
+  MAX_FRAME_BYTES,
+  SUPPORTED_VERSIONS,
+  type ServerEvent,
+} from '../session/protocol.js';
+import type { SessionConnection, SessionService } from '../session/session.service.js';
 
 export async function registerCandidateGateway(app: FastifyInstance, sessions: SessionService): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });

@@ -4,7 +4,7 @@
 
 import { InterviewType, kindOf, type InterviewKind } from '../interviews/enums.js';
 import type { StoredJobQuestion, StoredQuestion, StoredScreeningQuestion } from '../interviews/questions.js';
-import type { Act } from '../session/state-machine.js';
+import type { Act } from './state-machine.js';
 
 export interface ConversationQuestion {
   id: string;
