@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { openSqliteConnection, type SqliteConnection } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -28,14 +28,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 function openSqlite(dataDir: string): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true });
   const file = path.resolve(dataDir, 'interviews.sqlite');
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = openSqliteConnection(file);
+  sqlite.exec('PRAGMA journal_mode = WAL');
   // NORMAL is durable across process crashes in WAL mode; only an OS crash can lose the last commit.
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec('PRAGMA foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: `${file} (${sqlite.driver})`, close: () => db.destroy() };
 }
 
 /**
@@ -44,9 +44,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
  * keep their prepared statements. Safe because Kysely runs one query at a time
  * on its single SQLite connection.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, capacity = 256): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
-  const prepare = sqlite.prepare.bind(sqlite);
+function withStatementCache(sqlite: SqliteConnection, capacity = 256): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  const prepare = (source: string) => sqlite.prepare(source);
   const cachedPrepare = (source: string) => {
     let statement = cache.get(source);
     if (statement) {
