@@ -3,7 +3,7 @@
 // included because candidates code-switch; text and phrases go through the
 // one normaliser (languages/text.ts). The state machine acts on the result; a model never does.
 
-import { creditsAnyCriterion } from '../evaluation/job-rubric.js';
+import { creditsAnyCriterion } from '../evaluation/index.js';
 import { ENGLISH, LANGUAGES, languageFor, normaliseText, tokenize, type IntentWords } from '../languages/index.js';
 import type { Intent } from './state-machine.js';
 

@@ -1,4 +1,4 @@
-// The built-in interviewer: offline and deterministic, from the phrase tables.
+// The built-in interviewer: offline and deterministic, from the language records' phrases (languages/).
 
 import { EndingReason } from '../interviews/enums.js';
 import type { Act } from './state-machine.js';

@@ -1,4 +1,5 @@
-// Arabic: the whole record.
+// Arabic: the whole record. Right-to-left; word lists are matched after the
+// normaliser drops vowel marks and unifies alef, ya and ta marbuta forms.
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { list, numbers, words, type Language } from './language.js';

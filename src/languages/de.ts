@@ -1,4 +1,4 @@
-// German: the whole record.
+// German: the whole record. Swiss Standard German (de-ch.ts) builds on it.
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { list, numbers, quoted, words, type Language } from './language.js';
@@ -83,9 +83,13 @@ export const german: Language = {
     absenceOpeners: list('kein|keine|keinen|ohne'),
     firstPerson: list('ich|mich|mir|mein|meine|meinen|meinem|meiner'),
   },
-  stopWords: words(
-    'der die das den dem des ein eine einen einem einer eines und oder aber wenn dann als dass ist sind war waren sein bin bist hat haben hatte zu von in im an am auf mit für bei aus nach über unter wie was wer wo warum auch nur noch schon sehr so nicht kein keine ja nein es er sie wir ihr ich mich mir mein meine man sich zum zur beim vom werden wird wurde würde kann können könnte muss müssen soll sollte dabei damit dazu beschreibt erklärt nennt zeigt kandidat kandidatin verständnis',
-  ),
+  // Function words, then the rubric's own vocabulary, which appears in criteria but not in answers.
+  stopWords: [
+    ...words(
+      'der die das den dem des ein eine einen einem einer eines und oder aber wenn dann als dass ist sind war waren sein bin bist hat haben hatte zu von in im an am auf mit für bei aus nach über unter wie was wer wo warum auch nur noch schon sehr so nicht kein keine ja nein es er sie wir ihr ich mich mir mein meine man sich zum zur beim vom werden wird wurde würde kann können könnte muss müssen soll sollte dabei damit dazu',
+    ),
+    ...words('beschreibt erklärt nennt zeigt kandidat kandidatin verständnis'),
+  ],
   concepts: {
     memory: list('speicher|adressraum'),
     share: list('gemeinsam|teilen'),

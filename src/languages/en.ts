@@ -1,4 +1,6 @@
-// English: the whole record.
+// English: the whole record. English is the fallback for unknown codes and
+// locales, and its word lists are added to every other language's, because
+// candidates code-switch. Its concept names key the concept groups of all languages.
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { list, numbers, quoted, words, type Language } from './language.js';
@@ -102,9 +104,15 @@ export const english: Language = {
     absenceOpeners: list('no|without|not'),
     firstPerson: list("i|me|my|mine|myself|i'm|i've|i'd|i'll|im|ive"),
   },
-  stopWords: words(
-    'the a an and or but if then than that this these those there their they them he she it its we our you your is are was were be been being am do does did done have has had having to of in on at by for with from into about as so such not no yes can could would should will may might must what which who whom whose when where why how all any each both few more most other some own same very just also only too well like get got i me my mine myself one ones us use used using e.g etc candidate describes describe described explains explain explained mentions mention mentioned demonstrates demonstrate shows show understanding understands knowledge knows ability able discusses discuss discussed identifies identify names name gives give provides provide clear clearly good strong appropriate relevant concrete specific example examples way ways approach',
-  ),
+  // Function words, then the rubric's own vocabulary, which appears in criteria but not in answers.
+  stopWords: [
+    ...words(
+      'the a an and or but if then than that this these those there their they them he she it its we our you your is are was were be been being am do does did done have has had having to of in on at by for with from into about as so such not no yes can could would should will may might must what which who whom whose when where why how all any each both few more most other some own same very just also only too well like get got i me my mine myself one ones us use used using e.g etc',
+    ),
+    ...words(
+      'candidate describes describe described explains explain explained mentions mention mentioned demonstrates demonstrate shows show understanding understands knowledge knows ability able discusses discuss discussed identifies identify names name gives give provides provide clear clearly good strong appropriate relevant concrete specific example examples way ways approach',
+    ),
+  ],
   concepts: {
     memory: list('memory|ram|heap|address space'),
     share: list('share|shared|sharing|common'),

@@ -1,4 +1,6 @@
-// Hindi: the whole record.
+// Hindi: the whole record. Word lists cover Devanagari and romanised Hindi;
+// the stemmer is English because romanised answers are full of English terms
+// (Devanagari words pass through unstemmed).
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { list, numbers, words, type Language } from './language.js';
