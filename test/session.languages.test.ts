@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
-import { phrasesFor } from '../src/conversation/phrases.js';
+import { languageFor } from '../src/languages/index.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, connect, createJobInterview, createScreeningInterview, details } from './helpers/session.js';
 
@@ -11,13 +11,13 @@ useTestServer({}, (server, k) => ([t, key] = [server, k]));
 const LANGUAGES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 describe.each(LANGUAGES)('language %i', (language) => {
-  const p = phrasesFor(language);
+  const { phrases: p, tag, direction } = languageFor(language);
 
   it('runs a whole job interview in the language, with a follow-up and a repeat', async () => {
     const id = await createJobInterview(t, key, { language_code: language, job_title: 'Data Analyst' });
     const client = await connect(t, id);
     const session = await client.next('session');
-    expect(session).toMatchObject({ language_code: language, language_tag: p.tag, direction: p.direction });
+    expect(session).toMatchObject({ language_code: language, language_tag: tag, direction });
     const opening = await client.turn();
     expect(opening.said.map((u) => u.text)).toEqual([p.greetingJob('Data Analyst'), p.askIntro]);
     client.send({ type: 'answer', text: GOOD_ANSWERS[0]! });

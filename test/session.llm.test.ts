@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { phrasesFor } from '../src/conversation/phrases.js';
+import { phrasesFor } from '../src/languages/index.js';
 import { FakeOpenAi, type FakeMode } from './helpers/fake-openai.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, atFirstQuestion, connect, createJobInterview, details, logs, say } from './helpers/session.js';

@@ -4,7 +4,7 @@
 
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { phrasesFor } from '../conversation/phrases.js';
+import { phrasesFor } from '../languages/index.js';
 import type { ClientMessage, ServerEvent, ServerEventType } from '../session/protocol.js';
 import { candidateSessionUrl } from '../session/protocol.js';
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyIntent, isThinAnswer } from './intent.js';
-import { phrasesFor } from './phrases.js';
+import { scoreJobAnswer } from '../evaluation/job-rubric.js';
+import type { LanguageCode } from '../interviews/enums.js';
+import { phrasesFor } from '../languages/index.js';
 
 describe('classifying what the candidate said', () => {
   it.each([
@@ -39,19 +41,84 @@ describe('classifying what the candidate said', () => {
 
 describe('thin answers', () => {
   it('short answers are thin', () => {
-    expect(isThinAnswer('It depends.', ['timing'])).toBe(true);
+    expect(isThinAnswer('It depends.', ['timing'], 1)).toBe(true);
   });
   it('long answers touching a criterion are not thin, even in another form of the word', () => {
     expect(
-      isThinAnswer('Two threads update the shared counter and whoever writes last wins, depending on the timings of the scheduler.', [
-        'shared state',
-        'timing',
-      ]),
+      isThinAnswer(
+        'Two threads update the shared counter and whoever writes last wins, depending on the timings of the scheduler.',
+        ['shared state', 'timing'],
+        1,
+      ),
     ).toBe(false);
   });
   it('long answers touching no criterion are thin; without criteria, length decides', () => {
     const text = 'I really enjoy working with people and I think communication matters most in every company anywhere.';
-    expect(isThinAnswer(text, ['shared state', 'timing'])).toBe(true);
-    expect(isThinAnswer(text, [])).toBe(false);
+    expect(isThinAnswer(text, ['shared state', 'timing'], 1)).toBe(true);
+    expect(isThinAnswer(text, [], 1)).toBe(false);
+  });
+});
+
+describe('thin answers agree with the rating', () => {
+  // Each answer earns credit from the evaluator, in a form a five-letter prefix
+  // misses: another inflection, a missing accent, ss for ß, an Arabic alef without hamza.
+  const credited: Array<[LanguageCode, string, string, string]> = [
+    [
+      1,
+      'What is a race condition?',
+      'Names locking as a fix',
+      'When two threads change the same counter at once the result is wrong, so we put a lock around the update and it was fine.',
+    ],
+    [
+      2,
+      'Wie gehen Sie mit Fehlern um?',
+      'Erwähnt Tests',
+      'Ich schreibe zuerst einen kleinen Test, der den Fehler zeigt, und repariere ihn erst danach im Code.',
+    ],
+    [
+      4,
+      'Wie sichern Sie ein System ab?',
+      'Nennt Maßnahmen gegen Angriffe',
+      'Wir haben klare Massnahmen: jedes Login braucht einen zweiten Faktor und alle Zugriffe werden protokolliert und geprüft.',
+    ],
+    [
+      5,
+      'Comment protégez-vous les données ?',
+      'Parle de sécurité',
+      'Pour la securite je chiffre tout sur le disque et je limite les acces aux seules personnes qui en ont besoin.',
+    ],
+    [
+      6,
+      '¿Cómo acelera una consulta lenta?',
+      'Habla de índices',
+      'Primero miro el plan de la consulta y luego creo indices en las columnas que se usan en los filtros.',
+    ],
+    [
+      9,
+      'كيف تحمي النظام؟',
+      'يذكر الأمان',
+      'الامان أولوية عندي، فأستخدم كلمات مرور قوية وأحدث النظام كل أسبوع وأراجع السجلات يوميا في العمل.',
+    ],
+  ];
+
+  const rubric = (language: LanguageCode, question: string, criterion: string, answer: string) =>
+    scoreJobAnswer({
+      question: { id: 'q1', question, type: 'technical', sample_answer: null, evaluation_criteria: [criterion] },
+      answer,
+      language,
+      experienceLevel: 'junior',
+      difficultyLevel: 'easy',
+    });
+
+  it.each(credited)('an answer the evaluator credits is not thin (language %i)', (language, question, criterion, answer) => {
+    expect(rubric(language, question, criterion, answer).criteria[0]?.credit).toBeGreaterThan(0);
+    expect(isThinAnswer(answer, [criterion], language, question)).toBe(false);
+  });
+
+  it('an answer the evaluator gives no credit is thin, so the follow-up asks for what the rating misses', () => {
+    const question = 'Hvordan tester du?';
+    const answer = 'Jeg skriver automatiserede tester til hver funktion og kører dem alle sammen før hver eneste udgivelse af systemet.';
+    expect(rubric(7, question, 'Nævner automatiske tests', answer).criteria[0]?.credit).toBe(0);
+    expect(isThinAnswer(answer, ['Nævner automatiske tests'], 7, question)).toBe(true);
   });
 });

@@ -5,10 +5,9 @@
 // unusable answer falls back to the scripted words for that act.
 
 import OpenAI from 'openai';
-import { LANGUAGE_NAMES as INTERVIEW_LANGUAGE_NAMES } from '../interviews/enums.js';
+import { languageFor } from '../languages/index.js';
 import type { Act } from './state-machine.js';
 import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
-import { phrasesFor } from './phrases.js';
 import { renderAct } from './scripted-interviewer.js';
 
 export interface LlmInterviewerOptions {
@@ -19,8 +18,6 @@ export interface LlmInterviewerOptions {
 }
 
 const MAX_UTTERANCE = 600;
-// The model writes the interview's language; Swiss German is written as Swiss Standard German.
-const LANGUAGE_NAMES: Record<number, string> = { ...INTERVIEW_LANGUAGE_NAMES, 4: 'Swiss Standard German (use "ss", never "ß")' };
 
 const SYSTEM_PROMPT = [
   'You are a courteous professional job interviewer speaking with a candidate.',
@@ -105,11 +102,11 @@ function taskFor(act: Act, brief: InterviewBrief): string | null {
 }
 
 function userMessage(task: string, request: RenderRequest): string {
-  const language = LANGUAGE_NAMES[request.brief.languageCode] ?? 'English';
+  const language = languageFor(request.brief.languageCode);
   // JSON.stringify escapes quotes and newlines, so the text cannot close the delimiter or fake a new section.
   const candidate = JSON.stringify((request.candidateText ?? '').slice(0, 4_000)).replace(/</g, '\\u003c');
   return [
-    `Language: ${language}. Direction: ${phrasesFor(request.brief.languageCode).direction}.`,
+    `Language: ${language.modelInstruction}. Direction: ${language.direction}.`,
     `Task: ${task}`,
     `<candidate_text>${candidate}</candidate_text>`,
   ].join('\n');

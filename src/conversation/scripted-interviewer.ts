@@ -1,9 +1,9 @@
-// The built-in interviewer: offline and deterministic, from the phrase tables.
+// The built-in interviewer: offline and deterministic, from the language records' phrases (languages/).
 
 import { EndingReason } from '../interviews/enums.js';
 import type { Act } from './state-machine.js';
 import type { InterviewBrief, Interviewer, RenderRequest, Utterance } from './interviewer.js';
-import { phrasesFor, type PhraseTable } from './phrases.js';
+import { phrasesFor, type InterviewerPhrases } from '../languages/index.js';
 
 export class ScriptedInterviewer implements Interviewer {
   readonly name = 'scripted';
@@ -56,7 +56,7 @@ export function renderAct(act: Act, brief: InterviewBrief): string {
   }
 }
 
-function farewell(p: PhraseTable, reason: EndingReason): string {
+function farewell(p: InterviewerPhrases, reason: EndingReason): string {
   switch (reason) {
     case EndingReason.ENDED_DUE_TO_USER_INACTIVITY:
       return p.farewellInactivity;

@@ -2,11 +2,11 @@
 // inferred from voice, accent or emotion). Fields are documented in
 // docs/evaluation.md, "Communication analysis".
 
-import { LANGUAGE_NAMES, type LanguageCode } from '../interviews/enums.js';
-import { lexiconsFor } from './lexicon.js';
-import { findPhrases } from './phrases.js';
-import { STOPWORDS } from './stopwords.js';
-import { round, shortQuote, splitClauses, splitSentences, tokenize } from './text.js';
+import type { LanguageCode } from '../interviews/enums.js';
+import { STOP_WORDS, languageFor, splitClauses, splitSentences, tokenize } from '../languages/index.js';
+import { findPhrases } from './phrase-match.js';
+import { round, shortQuote } from './text.js';
+import { lexiconsFor } from './vocabulary.js';
 
 /** Sentences longer than this many words count as long. */
 export const LONG_SENTENCE_WORDS = 30;
@@ -96,7 +96,7 @@ export function analyseCommunication(answers: readonly string[], language: Langu
 
       for (let i = 0; i + REPEATED_PHRASE_WORDS <= tokens.length; i++) {
         const gram = tokens.slice(i, i + REPEATED_PHRASE_WORDS);
-        if (gram.every((t) => STOPWORDS.has(t))) continue;
+        if (gram.every((t) => STOP_WORDS.has(t))) continue;
         const key = gram.join(' ');
         trigrams.set(key, (trigrams.get(key) ?? 0) + 1);
       }
@@ -127,7 +127,7 @@ export function analyseCommunication(answers: readonly string[], language: Langu
   return {
     basis: 'transcript_text',
     language_code: language,
-    language: LANGUAGE_NAMES[language],
+    language: languageFor(language).englishName,
     answer_count: texts.length,
     word_count: words,
     sentence_count: sentences,

@@ -29,6 +29,7 @@ export { groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
 export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
 export { PROSE_LOCALES, resolveLocale, type ProseLocale } from './locale.js';
+export { creditsAnyCriterion } from './job-rubric.js';
 
 /** True when every prose locale can be evaluated cheaply and identically (the deterministic built-in evaluator). */
 export function isDeterministic(evaluator: Evaluator): boolean {

@@ -8,7 +8,8 @@ import type { StoredJobQuestion } from '../interviews/questions.js';
 import type { JobQuestionEvaluation, Rating, Suitability } from './evaluation.types.js';
 import { messagesFor, type Messages, type ProseLocale } from './locale.js';
 import { scoreJobAnswer, termsOf, type RubricContext, type RubricScore } from './job-rubric.js';
-import { shortQuote, splitSentences } from './text.js';
+import { splitSentences } from '../languages/index.js';
+import { shortQuote } from './text.js';
 
 const MAX_IMPROVEMENT_POINTS = 4;
 const RATING_POINTS: Record<Rating, number> = { SUBOPTIMAL: 0, OKAY: 1, GOOD: 2, EXCELLENT: 3 };

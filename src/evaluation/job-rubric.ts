@@ -11,13 +11,11 @@
 
 import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
-import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS } from './concepts.js';
+import { contentTerms, stemForms, tokenize } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
-import { findPhrases, phraseTokens } from './phrases.js';
-import { lexiconsFor } from './lexicon.js';
+import { findPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
-import { STOPWORDS } from './stopwords.js';
-import { stemForms, tokenize } from './text.js';
+import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor } from './vocabulary.js';
 
 export interface RubricContext {
   question: StoredJobQuestion;
@@ -71,9 +69,6 @@ const DIFFICULTY_SHIFT: Record<DifficultyLevel, number> = { easy: -0.02, medium:
 export const WEIGHTS = { coverage: 0.6, structure: 0.15, overlap: 0.1, elaboration: 0.15 } as const;
 export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCoverage: 0.8, excellentElaboration: 0.8 } as const;
 const DEFLECTION_PENALTY = 0.12;
-const ADMITTED_GAPS = [
-  "not sure why|not sure how|don't really know when|do not really know|don't really know|not really sure|weiss nicht genau|nicht genau|je ne sais pas trop|no estoy seguro",
-].flatMap((p) => p.split('|'));
 
 /** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
 function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number): boolean {
@@ -87,11 +82,7 @@ const QUESTION_WORD_WEIGHT = 0.35;
 /** Stems of the text plus the ids of the concept groups it mentions. */
 export function termsOf(text: string, language: LanguageCode): Map<string, string> {
   const tokens = tokenize(text);
-  const terms = new Map<string, string>();
-  for (const token of tokens) {
-    if (STOPWORDS.has(token) || token.length < 2) continue;
-    for (const form of stemForms(token, language)) if (!terms.has(form)) terms.set(form, token);
-  }
+  const terms = contentTerms(text, language);
   for (const group of conceptIndex(language).groups) {
     for (const member of group.phrases) {
       if (findPhrases(tokens, [member]).length > 0) {
@@ -132,10 +123,8 @@ function conceptIndex(language: LanguageCode): { groups: CompiledGroup[] } {
 export function readStructure(answer: string, language: LanguageCode): StructureSignals {
   const tokens = tokenize(answer);
   const has = (phrases: readonly string[]) => findPhrases(tokens, phrases).length > 0;
-  const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) =>
-    (CUES.ownership as readonly string[]).includes(h.phrase),
-  );
-  const firstPerson = new Set(['i', 'ich', 'je', 'j', 'yo', 'jeg', 'jag', 'मैंने', 'main', 'maine']);
+  const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) => CUES.ownership.includes(h.phrase));
+  const firstPerson = new Set(CUES.firstPersonSubject);
   const pastVerbs = new Set<string>(CUES.pastVerbsIrregular);
   let ownPastActions = 0;
   tokens.forEach((t, i) => {
@@ -154,16 +143,13 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     hasResult: has(CUES.result),
     hasLesson: has(CUES.lesson),
     hasOwnership: ownership.length > 0,
-    isQuantified:
-      numbers ||
-      extractQuantities(answer, lexiconsFor(language)).length > 0 ||
-      /\b(percent|per cent|prozent|a third|half|twice|doubled|halved)\b/i.test(answer),
+    isQuantified: numbers || extractQuantities(answer, lexiconsFor(language)).length > 0 || has(CUES.proportion),
     hasSteps: steps >= 2,
     hasTradeOffs: has(CUES.tradeOff),
     isSpecific: has(CUES.example) || acronyms + identifiers >= 2 || (numbers && acronyms + identifiers >= 1),
     hasReasoning: has(CUES.reasoning),
     saysDoesNotKnow: has(CUES.doesNotKnow) && tokens.length < 25,
-    admitsGap: has(CUES.doesNotKnow) || has(ADMITTED_GAPS),
+    admitsGap: has(CUES.doesNotKnow) || has(CUES.admittedGap),
     deflectsResponsibility: has(CUES.deflection),
   };
 }
@@ -217,6 +203,20 @@ export function matchCriterion(
   const keywordCredit = keyword >= 0.5 ? 1 : keyword >= 0.25 ? 0.5 : 0;
   const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
   return { criterion, credit, matchedTerms: [...new Set(matchedTerms)] };
+}
+
+/**
+ * Whether the rubric would credit the answer on any of the criteria (fully or
+ * partly). The interviewer's thin-answer rule asks exactly this, so a
+ * follow-up never contradicts the rating: an answer that earns credit is not
+ * called thin, and one that earns none is.
+ */
+export function creditsAnyCriterion(answer: string, criteria: readonly string[], language: LanguageCode, questionText = ''): boolean {
+  if (criteria.length === 0) return true;
+  const signals = readStructure(answer, language);
+  const answerTerms = termsOf(answer, language);
+  const questionTerms = termsOf(questionText, language);
+  return criteria.some((c) => matchCriterion(c, answerTerms, questionTerms, signals, language).credit > 0);
 }
 
 function conceptHas(groupId: string, forms: readonly string[], language: LanguageCode): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../interviews/enums.js';
-import { lexiconsFor } from './lexicon.js';
+import { lexiconsFor } from './vocabulary.js';
 import { extractQuantities, judgeScreeningAnswer, parseCriterion } from './screening.js';
 
 const YEARS = 'At least 3 years of professional experience';

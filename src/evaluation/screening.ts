@@ -10,38 +10,16 @@
 //  4. Hedging ("maybe", "I think so", "pata nahi") anywhere in the answer
 //     means the criterion is not established: outcome false, flagged.
 //  5. Criteria that require an absence ("must not require sponsorship") flip
-//     the stance.
+//     the stance (absence openers are in the language records).
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { ALL_LEXICONS, lexiconsFor, type LanguageLexicon, type TimeUnit } from './lexicon.js';
+import { contentTerms, splitClauses, tokenize } from '../languages/index.js';
 import { messagesFor, type ProseLocale } from './locale.js';
-import { findPhrases, maskPhrases, phraseTokens, type PhraseHit } from './phrases.js';
-import { shortQuote, splitClauses, stemForms, tokenize } from './text.js';
-import { STOPWORDS } from './stopwords.js';
+import { findPhrases, maskPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
+import { shortQuote } from './text.js';
+import { ABSENCE_OPENERS, ALL_LEXICONS, lexiconsFor, type LanguageLexicon, type TimeUnit } from './vocabulary.js';
 
 const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
-
-/** Weak absence markers, counted only when they open the criterion ("No visa sponsorship required", "Ohne Vorstrafen"). */
-const ABSENCE_OPENERS = [
-  'no',
-  'without',
-  'not',
-  'kein',
-  'keine',
-  'keinen',
-  'ohne',
-  'sans',
-  'pas de',
-  'sin',
-  'uden',
-  'ingen',
-  'utan',
-  'inga',
-  'بدون',
-  'دون',
-  'बिना',
-  'bina',
-];
 
 export interface Quantity {
   value: number;
@@ -180,12 +158,7 @@ function readClause(text: string, lexicons: readonly LanguageLexicon[]): ClauseR
 }
 
 function contentStems(text: string, language: LanguageCode): Set<string> {
-  const stems = new Set<string>();
-  for (const token of tokenize(text)) {
-    if (STOPWORDS.has(token) || token.length < 3) continue;
-    for (const form of stemForms(token, language)) stems.add(form);
-  }
-  return stems;
+  return new Set(contentTerms(text, language, 3).keys());
 }
 
 function inDays(q: Quantity): number {

@@ -38,7 +38,7 @@ export const ArchivalStatus = {
 } as const;
 export type ArchivalStatus = (typeof ArchivalStatus)[keyof typeof ArchivalStatus];
 
-/** AgentLanguages: `language_code` and the screening call's `interview_lang_code`. */
+/** AgentLanguages: `language_code` and the screening call's `interview_lang_code`. Everything else about a language is in languages/. */
 export const AgentLanguages = {
   ENGLISH: 1,
   GERMAN: 2,
@@ -52,19 +52,6 @@ export const AgentLanguages = {
 } as const;
 export type LanguageCode = (typeof AgentLanguages)[keyof typeof AgentLanguages];
 export const LANGUAGE_CODES = Object.values(AgentLanguages) as readonly LanguageCode[];
-
-/** English names of the interview languages, for logs, reports and model prompts. */
-export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {
-  1: 'English',
-  2: 'German',
-  3: 'Hindi',
-  4: 'Swiss German',
-  5: 'French',
-  6: 'Spanish',
-  7: 'Danish',
-  8: 'Swedish',
-  9: 'Arabic',
-};
 
 export const InterviewType = {
   JOB_INTERVIEW: 0,

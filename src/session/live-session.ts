@@ -9,7 +9,7 @@ import type { InterviewRow } from '../interviews/interview.repository.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
 import { classifyIntent, isThinAnswer } from '../conversation/intent.js';
 import type { InterviewBrief } from '../conversation/interviewer.js';
-import { phrasesFor } from '../conversation/phrases.js';
+import { languageFor } from '../languages/index.js';
 import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
 import { SessionConflictError, type NewEntry, type TurnWrite } from './session.repository.js';
 import { ENDING_REASON_NAMES, type SessionConnection, type SessionService } from './session.service.js';
@@ -204,7 +204,7 @@ export class LiveSession {
     const { state, nextQuestionIndex } = this.context;
     const question = state === InterviewState.AWAITING_ANSWER ? this.brief.questions[nextQuestionIndex - 1] : undefined;
     const intent = classifyIntent(text, this.brief.languageCode);
-    const isThin = isThinAnswer(text, question?.criteria ?? []);
+    const isThin = isThinAnswer(text, question?.criteria ?? [], this.brief.languageCode, question?.text);
     const entry: NewEntry = { role: 'user', content: text, controlId: question?.id ?? 'procedural' };
     await this.step({ type: 'input', intent, isThin }, entry);
   }
@@ -372,15 +372,15 @@ export class LiveSession {
   }
 
   private sendSession(transcript: ReturnType<typeof toTranscriptEntry>[], resumed: boolean, resumeCount: number): void {
-    const phrases = phrasesFor(this.brief.languageCode);
+    const language = languageFor(this.brief.languageCode);
     this.connection.send({
       type: 'session',
       protocol_version: PROTOCOL_VERSION,
       interview_id: this.interviewId,
       interview_type: this.interview.interview_type,
       language_code: this.brief.languageCode,
-      language_tag: phrases.tag,
-      direction: phrases.direction,
+      language_tag: language.tag,
+      direction: language.direction,
       state: this.context.state,
       next_question_index: this.context.nextQuestionIndex,
       question_count: this.brief.questions.length,

@@ -1,7 +1,7 @@
 // Phrase lookup over token arrays: lexicon phrases are tokenised once with the
 // same tokenizer as the answers and matched as contiguous token runs.
 
-import { tokenize } from './text.js';
+import { tokenize } from '../languages/index.js';
 
 const compiled = new Map<string, string[]>();
 

@@ -1,0 +1,68 @@
+// Swiss German, written as Swiss Standard German: "ss" for the sharp s, Swiss
+// greetings and vocabulary. Word lists that only match (stop words, concepts,
+// cues) are German's; the screening lexicon adds a few Helvetisms. Reports
+// asked for in de-CH use the German prose (the locale's primary subtag).
+
+import { AgentLanguages } from '../interviews/enums.js';
+import { german } from './de.js';
+import { list, type Language } from './language.js';
+
+export const swissGerman: Language = {
+  code: AgentLanguages.SWISS_GERMAN,
+  tag: 'de-CH',
+  direction: 'ltr',
+  englishName: 'Swiss German',
+  nativeName: 'Schweizer Hochdeutsch',
+  stemmer: 'german',
+  modelInstruction: 'Swiss Standard German (Swiss spelling: always "ss", never the sharp s)',
+  phrases: {
+    greetingJob: (job) =>
+      `Grüezi und herzlich willkommen! Schön, dass Sie sich Zeit für das Gespräch für die Stelle ${job} nehmen. Ich bin heute Ihr KI-Interviewer.`,
+    greetingScreening: (job) =>
+      `Grüezi und herzlich willkommen! Merci, dass Sie an diesem kurzen Vorgespräch für die Stelle ${job} teilnehmen.`,
+    greetingVideo: (job) =>
+      `Grüezi und herzlich willkommen! Dies ist Ihre Videovorstellung für die Stelle ${job}. Ich stelle Ihnen ein paar Fragen; antworten Sie einfach ganz natürlich.`,
+    askIntro: 'Zum Einstieg: Würden Sie sich bitte kurz vorstellen?',
+    ackIntro: 'Merci vielmals für die Vorstellung. Kommen wir nun zu den Fragen.',
+    askQuestion: (n, total, text) => `Frage ${n} von ${total}: ${text}`,
+    followUp: 'Könnten Sie das noch etwas genauer ausführen, am besten mit einem konkreten Beispiel aus Ihrer eigenen Erfahrung?',
+    repeat: (text) => `Gerne, hier nochmals die Frage: ${text}`,
+    acks: ['Merci.', 'Merci vielmals für Ihre Antwort.', 'Verstanden, merci.'],
+    refusalNoted: 'Das ist in Ordnung, fahren wir weiter.',
+    abuseWarning: 'Bitte bleiben Sie respektvoll, sonst muss ich das Gespräch beenden.',
+    inviteQuestions: 'Das war meine letzte Frage. Haben Sie noch Fragen an uns?',
+    answerCandidateQuestion:
+      'Merci für Ihre Frage. Ich habe sie notiert, und das Rekrutierungsteam wird sich dazu bei Ihnen melden. Möchten Sie sonst noch etwas wissen?',
+    closing: (job) =>
+      `Merci vielmals für Ihre Zeit. Damit schliessen wir das Gespräch für die Stelle ${job} ab. Das Team meldet sich bei Ihnen wegen der nächsten Schritte. Auf Wiederluege!`,
+    reminder: 'Sind Sie noch da? Nehmen Sie sich ruhig Zeit und tippen Sie Ihre Antwort, sobald Sie bereit sind.',
+    welcomeBack: 'Willkommen zurück! Fahren wir dort weiter, wo wir aufgehört haben.',
+    farewellUserEnded: 'Verstanden, wir beenden das Gespräch hier. Merci vielmals für Ihre Zeit.',
+    farewellInactivity: 'Da wir länger nichts von Ihnen gehört haben, beenden wir das Gespräch an dieser Stelle. Merci.',
+    farewellUncooperative: 'Leider müssen wir das Gespräch an dieser Stelle beenden. Merci.',
+    farewellError: 'Es tut uns leid, es ist ein technisches Problem aufgetreten, und das Gespräch muss hier enden.',
+    farewellResumes: 'Das Gespräch wurde zu oft unterbrochen und kann nicht fortgesetzt werden. Merci für Ihr Verständnis.',
+    candidateNothingMore: 'Ich habe nichts mehr zu ergänzen und keine Fragen. Merci.',
+  },
+  intents: {
+    repeat: ['wiederholen', 'nochmals', 'noch einmal', 'nomal', 'widerhole', 'wie bitte'],
+    refusal: ['möchte ich nicht beantworten', 'beantworte ich nicht', 'kein kommentar', 'verweigere'],
+    abuse: ['halt die klappe', 'idiot', 'blöd', 'huere'],
+    noMore: ['keine fragen', 'keine weiteren fragen', 'nichts zu ergänzen', 'nichts hinzuzufügen', 'nichts mehr', 'das wäre alles'],
+    bareNo: [],
+  },
+  lexicon: {
+    ...german.lexicon,
+    yes: [...german.lexicon.yes, ...list('jawoll|gewiss|sicher doch')],
+    fillers: [...german.lexicon.fillers, ...list('gäll|odr|oder nicht')],
+    immediately: [...german.lexicon.immediately, ...list('per sofort|ab sofort')],
+  },
+  stopWords: german.stopWords,
+  concepts: german.concepts,
+  cues: german.cues,
+  report: null,
+  page: {
+    ...german.page,
+    elsewhere: 'Dieses Interview ist bereits in einem anderen Fenster geöffnet. Bitte schliessen Sie es zuerst.',
+  },
+};

@@ -1,0 +1,225 @@
+// The shape of one interview language: everything the service knows about it,
+// in one record per language (en.ts, de.ts, ...). Conversation, evaluation and
+// the candidate page read these records; none of them keeps its own table.
+// Word lists are written naturally; readers normalise them with the same
+// function as the candidate's words (text.ts), so accents and script variants meet.
+
+import type { LanguageCode } from '../interviews/enums.js';
+
+/** Snowball algorithms the stemmer package ships that our languages use. */
+export type StemmerName = 'english' | 'german' | 'french' | 'spanish' | 'danish' | 'swedish' | 'arabic';
+
+export interface Language {
+  /** AgentLanguages code (the spec's `language_code`). */
+  code: LanguageCode;
+  /** BCP 47 tag, for the page's lang attribute, speech, and the locale header. */
+  tag: string;
+  direction: 'ltr' | 'rtl';
+  englishName: string;
+  nativeName: string;
+  /** Snowball stemmer for words in Latin script (text.ts adds English: answers code-switch). */
+  stemmer: StemmerName;
+  /** What the model-backed interviewer is told to write in. */
+  modelInstruction: string;
+  /** What the scripted interviewer says. */
+  phrases: InterviewerPhrases;
+  /** What a candidate's short utterance means (repeat, refusal, abuse, nothing more). */
+  intents: IntentWords;
+  /** Screening words (yes/no, negation, hedges, numbers, time units) and filler words. */
+  lexicon: Lexicon;
+  /** Function words and rubric vocabulary that carry no subject matter. */
+  stopWords: readonly string[];
+  /** This language's members of the shared concept groups, keyed by the English record's concept names. */
+  concepts: Readonly<Record<string, readonly string[]>>;
+  /** Answer-structure cues the job rubric recognises. */
+  cues: Cues;
+  /** Report prose in this language; null: reports asked for in this language are written in English. */
+  report: ReportProse | null;
+  /** The candidate page's own words. */
+  page: PageWords;
+  // Room for the speech issue: the TTS voice and the STT model per language.
+  ttsVoice?: string;
+  sttModel?: string;
+}
+
+export interface InterviewerPhrases {
+  greetingJob(jobTitle: string): string;
+  greetingScreening(jobTitle: string): string;
+  greetingVideo(jobTitle: string): string;
+  askIntro: string;
+  ackIntro: string;
+  askQuestion(n: number, total: number, text: string): string;
+  followUp: string;
+  repeat(text: string): string;
+  /** Acknowledgements, varied by question so the interviewer does not sound like a loop. */
+  acks: readonly [string, string, string];
+  refusalNoted: string;
+  abuseWarning: string;
+  inviteQuestions: string;
+  answerCandidateQuestion: string;
+  closing(jobTitle: string): string;
+  reminder: string;
+  welcomeBack: string;
+  farewellUserEnded: string;
+  farewellInactivity: string;
+  farewellUncooperative: string;
+  farewellError: string;
+  farewellResumes: string;
+  /** What a simulated candidate says when it has nothing left (cli simulate). */
+  candidateNothingMore: string;
+}
+
+export interface IntentWords {
+  repeat: readonly string[];
+  refusal: readonly string[];
+  abuse: readonly string[];
+  noMore: readonly string[];
+  /** A bare "no" that, alone, means nothing more (recognised in every interview language). */
+  bareNo: readonly string[];
+}
+
+export type TimeUnit = 'year' | 'month' | 'week' | 'day';
+
+export interface Lexicon {
+  /** Affirmative answers; counted only at the start of a clause ("sí" is also "si", "ja" also a particle). */
+  yes: string[];
+  /** Negative answers at the start of a clause. */
+  no: string[];
+  /** Negation anywhere in a clause. */
+  negators: string[];
+  notYet: string[];
+  /** Uncertainty; masked before negation is looked for, so "pata nahi" / "I don't know" are hedges, not negations. */
+  hedges: string[];
+  /** Negation words with a positive meaning ("no problem"), masked before negation is looked for. */
+  affirmIdioms: string[];
+  /** Always fillers. */
+  fillers: string[];
+  /** Fillers only when they stand alone between commas or open a clause ("like", "so", "also"). */
+  softFillers: string[];
+  numberWords: Record<string, number>;
+  units: Record<TimeUnit, string[]>;
+  /** Single words that carry their own number (Arabic duals: سنتين = two years). */
+  countedUnits?: Record<string, [number, TimeUnit]>;
+  immediately: string[];
+  /** Before a number: the true value is a little above it ("more than ten"). */
+  above: string[];
+  /** Before a number: the true value is a little below it ("almost three"). */
+  below: string[];
+  /** In a criterion: the number is a maximum ("within 4 weeks"). */
+  within: string[];
+  /** In a criterion: the number is a minimum ("at least 3 years"); a number with a time unit is a minimum by default. */
+  atLeast: string[];
+  /** In a criterion: the requirement is an absence ("must not require sponsorship"). */
+  mustNot: string[];
+  /** Weak absence markers, counted only when they open a criterion ("No visa sponsorship required", "Ohne Vorstrafen"). */
+  absenceOpeners: string[];
+  firstPerson: string[];
+}
+
+/** Cue phrases per answer shape; every list may be empty for a language. */
+export interface Cues {
+  pastSituation: readonly string[];
+  result: readonly string[];
+  lesson: readonly string[];
+  ownership: readonly string[];
+  /** Pushing the responsibility elsewhere: a red flag in behavioural and situational answers. */
+  deflection: readonly string[];
+  steps: readonly string[];
+  tradeOff: readonly string[];
+  example: readonly string[];
+  reasoning: readonly string[];
+  doesNotKnow: readonly string[];
+  /** Admits not knowing part of it ("I'm not sure why"). */
+  admittedGap: readonly string[];
+  pastVerbsIrregular: readonly string[];
+  /** The subject pronoun of "I did", for own actions. */
+  firstPersonSubject: readonly string[];
+  /** Proportions that quantify a result ("half", "doubled"). */
+  proportion: readonly string[];
+  /** Words in a criterion that call for a structural cue rather than a keyword. */
+  triggers: Readonly<Record<CueTrigger, readonly string[]>>;
+}
+
+export type CueTrigger = 'situation' | 'action' | 'result' | 'lesson' | 'ownership' | 'quantified' | 'steps' | 'reason';
+
+/** The evaluation's prose (ratings, outcomes and suitability stay English enumerations). */
+export interface ReportProse {
+  notAnswered: string;
+  criteriaFound(found: readonly string[], total: number): string;
+  criteriaMissed(missed: readonly string[]): string;
+  noCriteriaFound: string;
+  rubricNote(note: string): string;
+  addressCriterion(criterion: string): string;
+  expandAnswer: string;
+  giveConcreteExample: string;
+  explainWhy: string;
+  useStar: string;
+  speakFirstPerson: string;
+  describeOutcome: string;
+  layOutPlan: string;
+  nameTradeOffs: string;
+  didNotKnow: string;
+  // rubric notes
+  noteStar(hasSituation: boolean, hasAction: boolean, hasResult: boolean): string;
+  notePlan(steps: boolean, tradeOffs: boolean): string;
+  noteSpecific(specific: boolean): string;
+  noteLevel(level: string, difficulty: string): string;
+  // overall
+  strength(questionNo: number, question: string, criteria: readonly string[], quote: string): string;
+  weakness(questionNo: number, question: string, missed: readonly string[], quote: string): string;
+  recommendProbe(criteria: readonly string[]): string;
+  recommendStructure: string;
+  recommendSpecifics: string;
+  recommendNextRound: string;
+  recommendMoreEvidence: string;
+  // screening
+  screeningNoAnswer(criterion: string): string;
+  screeningNoCriterion: string;
+  screeningQuantity(stated: string, required: string, comparator: 'min' | 'max', meets: boolean, quote: string): string;
+  screeningDenied(criterion: string, quote: string): string;
+  screeningQuantityDenied(stated: string, quote: string): string;
+  screeningAffirmed(criterion: string, quote: string): string;
+  screeningAbsenceConfirmed(criterion: string, quote: string): string;
+  screeningAbsenceViolated(criterion: string, quote: string): string;
+  screeningHedged(criterion: string, hedges: readonly string[], quote: string): string;
+  screeningUnclear(criterion: string, quote: string): string;
+  quantity(value: number, unit: string): string;
+}
+
+/** The candidate page's own words (the interviewer's come from the server). */
+export interface PageWords {
+  title: string;
+  answer: string;
+  send: string;
+  repeat: string;
+  end: string;
+  confirmEnd: string;
+  ended: string;
+  elsewhere: string;
+  over: string;
+  invalid: string;
+  problem: string;
+  reconnecting: string;
+}
+
+/** `'a|b|c'` -> `['a', 'b', 'c']`: long word lists stay readable on a line. */
+export const list = (phrases: string): string[] =>
+  phrases
+    .split('|')
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** `'one=1|two=2'` -> `{ one: 1, two: 2 }`. */
+export const numbers = (pairs: string): Record<string, number> =>
+  Object.fromEntries(
+    list(pairs).map((pair) => {
+      const [word, value] = pair.split('=');
+      return [(word as string).trim(), Number(value)];
+    }),
+  );
+
+/** Quoted items for report prose: `"a"; "b"`. */
+export const quoted = (items: readonly string[]): string => items.map((i) => `"${i}"`).join('; ');
+
+/** Space-separated words, for stop-word lines. */
+export const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
