@@ -1,5 +1,6 @@
-// The minimal text-mode page in a real Chromium: the candidate types answers
-// and the interview runs to its end over the real protocol.
+// The text-mode candidate page (web/candidate, built by Vite in the global
+// setup) in a real Chromium: the candidate types answers and the interview
+// runs to its end over the real protocol.
 
 import { execFileSync } from 'node:child_process';
 import { chromium, type Browser } from 'playwright-core';
@@ -18,13 +19,58 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the text-mode candidate page', () => {
-  it('is served without an API key, with a strict Content-Security-Policy', async () => {
+  it('is served without an API key, with a strict Content-Security-Policy, its script a module', async () => {
     const response = await fetch(`${t.url}/interview?iid=x`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self'/);
-    const script = await (await fetch(`${t.url}/candidate/assets/text-mode.js`)).text();
-    expect(() => execFileSync(process.execPath, ['--check', '-'], { input: script })).not.toThrow();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    // No inline script may run: the only scripts are the bundle (same origin) and the JSON data block.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/type="application\/json"/),
+      expect.stringMatching(/type="module".*src="\/candidate\/assets\//),
+    ]);
+    const src = /src="(\/candidate\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = await fetch(`${t.url}${src}`);
+    expect(asset.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    expect(asset.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const script = await asset.text();
+    expect(() => execFileSync(process.execPath, ['--check', '--input-type=module', '-'], { input: script })).not.toThrow();
+    expect((await fetch(`${t.url}/candidate/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('is rendered in the interview language, right-to-left for Arabic, before its socket connects', async () => {
+    const id = await createJobInterview(t, key, { language_code: 9 });
+    const html = await (await fetch(`${t.url}/interview?iid=${id}`)).text();
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).toMatch(/<title>مقابلة<\/title>/);
+    const config = JSON.parse(/<script type="application\/json" id="page-config">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+    expect(config).toMatchObject({ language_tag: 'ar', direction: 'rtl', words: { send: 'إرسال', ended: 'انتهت المقابلة. شكرًا لك.' } });
+
+    // The socket is held open but silent: whatever the page shows comes from the served HTML alone.
+    const page = await browser.newPage();
+    await page.routeWebSocket(/\/session/, () => {});
+    await page.goto(`${t.url}/interview?iid=${id}`);
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    await expect.poll(() => page.textContent('#status')).toBe('جارٍ الاتصال…');
+    expect(await page.textContent('h1')).toBe('مقابلة');
+    expect(await page.textContent('button[type=submit]')).toBe('إرسال');
+    await page.close();
+  });
+
+  it('gives an unknown or malformed link the English page, which says the link is not valid', async () => {
+    for (const iid of ['not-a-uuid', '6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11', '']) {
+      const html = await (await fetch(`${t.url}/interview?iid=${encodeURIComponent(iid)}`)).text();
+      expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    }
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/interview?iid=6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11`);
+    await expect.poll(() => page.textContent('#status')).toBe('This interview link is not valid.');
+    await page.close();
   });
 
   it('runs a whole interview in Chromium by typing, right-to-left and in Arabic words for Arabic', { timeout: 60_000 }, async () => {

@@ -7,6 +7,7 @@ import { installErrorHandling } from './error-handler.js';
 import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { loadCandidatePageBuild } from './candidate-page.js';
 import { registerCandidatePage } from './routes/candidate-page.routes.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
@@ -70,7 +71,10 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   // Candidate routes: authorised by the link alone, outside the API-key context.
   await app.register(async (candidate) => {
     await registerCandidateGateway(candidate, deps.sessions);
-    registerCandidatePage(candidate);
+    registerCandidatePage(candidate, {
+      build: loadCandidatePageBuild(),
+      languageOf: (id) => deps.interviews.findLanguageCode(id),
+    });
   });
   observeSessionTurns(metrics, deps.sessions);
   return app;

@@ -190,6 +190,13 @@ export class InterviewService {
     return lines.map((line) => `${line.at} ${line.level.toUpperCase()} ${line.message}\n`).join('');
   }
 
+  /** The language of an interview, by id alone: the candidate page is authorised by its link. Null when unknown. */
+  async findLanguageCode(interviewId: string): Promise<number | null> {
+    if (!isUuid(interviewId)) return null;
+    const row = await this.deps.repository.findById(interviewId.toLowerCase());
+    return row?.language_code ?? null;
+  }
+
   private async findOwned(principal: Principal, interviewId: string): Promise<InterviewRow> {
     const row = isUuid(interviewId) ? await this.deps.repository.findOwned(interviewId.toLowerCase(), principal.id) : undefined;
     if (!row) throw new AppError('InterviewNotExist');

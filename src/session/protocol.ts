@@ -8,8 +8,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
 import { Text } from '../shared/schema.js';
 
-export const PROTOCOL_VERSION = 1;
-export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION];
+export { CANDIDATE_SESSION_PATH, CloseCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS, candidateSessionUrl } from './protocol-shared.js';
+
 /** ws closes frames larger than this with 1009 before they are buffered whole. */
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_ANSWER_CHARS = 8_000;
@@ -69,20 +69,6 @@ export const PROTOCOL_ERROR_CODES = [
   'SERVER_ERROR',
 ] as const;
 export type ProtocolErrorCode = (typeof PROTOCOL_ERROR_CODES)[number];
-
-/** Close codes (4000-4999 are the application's). */
-export const CloseCode = {
-  NORMAL: 1000,
-  GOING_AWAY: 1001,
-  POLICY: 1008,
-  TOO_BIG: 1009,
-  SERVER_ERROR: 1011,
-  UNSUPPORTED_VERSION: 4400,
-  NOT_FOUND: 4404,
-  NOT_ALLOWED: 4409,
-  ENDED: 4410,
-  RATE_LIMITED: 4429,
-} as const;
 
 export interface ServerEvents {
   session: {
@@ -183,14 +169,4 @@ export class FrameRateLimiter {
     }
     return this.count > this.limit * 10 ? 'close' : 'drop';
   }
-}
-
-/** Where a candidate connects (Fastify route syntax), and the URL a client builds for it. */
-export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
-
-export function candidateSessionUrl(baseUrl: string, interviewId: string): string {
-  const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
-  return url.toString();
 }

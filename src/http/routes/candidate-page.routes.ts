@@ -1,35 +1,45 @@
-// The minimal text-mode candidate page (the voice page is a later issue):
-// GET /interview?iid=<id> and its two assets. Authorised by nothing but the
-// link, like the session socket; served with a strict Content-Security-Policy.
+// The candidate page: GET /interview?iid=<id> and its hashed assets under
+// /candidate/assets/. Authorised by nothing but the link, like the session
+// socket; served with a strict Content-Security-Policy. The page is rendered
+// in the interview's language; an unknown or malformed id gets the English
+// page, whose socket then reports INTERVIEW_NOT_FOUND.
 
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { candidatePageConfig, renderCandidatePage, type CandidatePageBuild } from '../candidate-page.js';
+import { AgentLanguages } from '../../interviews/enums.js';
 
-const WEB = new URL('../../../web/text-mode/', import.meta.url);
 const CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_HEADERS = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' };
 
-export function registerCandidatePage(app: FastifyInstance): void {
-  const read = (name: string) => readFileSync(fileURLToPath(new URL(name, WEB)), 'utf8');
-  const files = {
-    page: read('index.html'),
-    script: read('text-mode.js'),
-    style: read('text-mode.css'),
-  };
-  const serve = (body: string, type: string) => ({ body, type });
-  const routes: [string, { body: string; type: string }][] = [
-    ['/interview', serve(files.page, 'text/html; charset=utf-8')],
-    ['/candidate/assets/text-mode.js', serve(files.script, 'text/javascript; charset=utf-8')],
-    ['/candidate/assets/text-mode.css', serve(files.style, 'text/css; charset=utf-8')],
-  ];
-  for (const [url, file] of routes) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+export interface CandidatePageDeps {
+  build: CandidatePageBuild;
+  /** The interview's language by id alone (the link is the candidate's authority); null when there is no such interview. */
+  languageOf(interviewId: string): Promise<number | null>;
+}
+
+export function registerCandidatePage(app: FastifyInstance, deps: CandidatePageDeps): void {
+  app.get<{ Querystring: { iid?: string } }>('/interview', { schema: { hide: true } }, async (request, reply) => {
+    const iid = typeof request.query.iid === 'string' ? request.query.iid : '';
+    const language = (await deps.languageOf(iid)) ?? AgentLanguages.ENGLISH;
+    return (
       reply
-        .header('content-type', file.type)
-        .header('content-security-policy', CSP)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body),
+        .headers(PAGE_HEADERS)
+        .header('content-type', 'text/html; charset=utf-8')
+        // Per interview and cheap to render: never cached, so a stale language cannot stick.
+        .header('cache-control', 'no-store')
+        .send(renderCandidatePage(deps.build.template, candidatePageConfig(language)))
     );
-  }
+  });
+
+  app.get<{ Params: { file: string } }>('/candidate/assets/:file', { schema: { hide: true } }, async (request, reply) => {
+    const asset = deps.build.assets.get(request.params.file);
+    if (!asset) return reply.callNotFound();
+    // Vite puts a content hash in every asset name, so a name never changes its bytes.
+    return reply
+      .headers(PAGE_HEADERS)
+      .header('content-type', asset.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(asset.body);
+  });
 }

@@ -1,0 +1,43 @@
+// Builds the candidate page (web/candidate/) into dist/web/, served by the
+// server under /candidate/ (src/http/candidate-page.ts). The page may import
+// the protocol's types from src/ freely (they are erased), but at run time
+// only the browser-safe protocol-shared.ts: any other server module reaching
+// the bundle fails the build.
+
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+const ROOT = import.meta.dirname;
+const SERVER_SOURCE = path.resolve(ROOT, '../src') + path.sep;
+const BROWSER_SAFE = new Set([path.resolve(ROOT, '../src/session/protocol-shared.ts')]);
+
+function noServerCode(): Plugin {
+  return {
+    name: 'no-server-code',
+    load(id) {
+      const file = id.split('?')[0] ?? id;
+      if (file.startsWith(SERVER_SOURCE) && !BROWSER_SAFE.has(file)) {
+        throw new Error(`${path.relative(ROOT, file)} is server code and must not reach the candidate page (use import type)`);
+      }
+      if (file.includes(`${path.sep}node_modules${path.sep}`)) {
+        throw new Error(`${file}: the candidate page bundles no packages yet; add one here on purpose`);
+      }
+      return null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: ROOT,
+  base: '/candidate/',
+  logLevel: 'warn',
+  plugins: [noServerCode()],
+  build: {
+    outDir: path.resolve(ROOT, '../dist/web'),
+    emptyOutDir: true,
+    target: 'es2022',
+    // One entry and no dynamic imports: nothing to preload.
+    modulePreload: { polyfill: false },
+    rollupOptions: { input: { candidate: path.resolve(ROOT, 'candidate/index.html') } },
+  },
+});
