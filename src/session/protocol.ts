@@ -5,6 +5,7 @@
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from 'typebox';
+import { EndingReason } from '../interviews/enums.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
 import { Text } from '../shared/schema.js';
 
@@ -194,3 +195,8 @@ export function candidateSessionUrl(baseUrl: string, interviewId: string): strin
   url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
   return url.toString();
 }
+
+/** `ending_reason_name` of the `ended` event: the spec's constant names, by value. */
+export const ENDING_REASON_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(EndingReason).map(([name, value]) => [value, name]),
+);
