@@ -11,9 +11,7 @@ import type { InterviewBrief } from '../conversation/interviewer.js';
 import { phrasesFor } from '../conversation/phrases.js';
 import {
   DEFAULT_POLICY,
-  initialContext,
   isAwaitingInput,
-  resumeActs,
   transition,
   type MachineContext,
   type MachineEvent,
@@ -25,6 +23,7 @@ import type { InterviewRow } from '../interviews/interview.repository.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
 import type { Scheduler, TimerHandle } from '../shared/clock.js';
 import type { CandidateChannel } from './channel.js';
+import { planOpening } from './opening.js';
 import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
 import { SessionConflictError, type NewEntry } from './session.repository.js';
@@ -96,55 +95,21 @@ export class LiveSession {
   /** First connection (0 -> 1 -> 4) or a resume (welcome back, the pending prompt again). */
   async begin(): Promise<void> {
     const row = this.interview;
-    const { repository, settings } = this.deps;
-    const transcriptBefore = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
-    const peer = this.channel.peerAddress;
-    const connectionFields = { userip: peer, call_api_id: this.connectionId, user_disconnected: 0 };
-
-    if (row.state === InterviewState.NOT_STARTED) {
-      const startedAt = this.now();
-      this.turns = this.turnRunner(startedAt, initialContext(this.brief.kind, this.brief.questions.length));
-      this.sendSession(transcriptBefore, false, 0);
-      const { mode } = this.channel;
-      await this.run(transition(this.context, { type: 'start' }), {
-        startedAt,
-        interviewChanges: {
-          ...connectionFields,
-          resume_count: 0,
-          interview_agent_meta: JSON.stringify({ interviewer: this.deps.interviewer.name, protocol_version: PROTOCOL_VERSION, mode }),
-        },
-        logLines: [`session ${this.connectionId} opened from ${peer ?? 'unknown address'} (protocol v${PROTOCOL_VERSION}, ${mode} mode)`],
-      });
-    } else {
-      const stored = await repository.findSession(row.id);
-      const context = stored?.context ?? {
-        ...initialContext(this.brief.kind, this.brief.questions.length),
-        state: row.state as InterviewState,
-        nextQuestionIndex: row.next_question_index,
-      };
-      this.turns = this.turnRunner(stored?.started_at ?? row.updated_at, context);
-      const resumeCount = (row.resume_count ?? 0) + 1;
-      this.sendSession(transcriptBefore, true, resumeCount);
-      const changes = { interviewChanges: { ...connectionFields, resume_count: resumeCount } };
-      if (resumeCount > settings.maxResumes) {
-        await this.run(transition(context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_EXCEEDED_RESUME_COUNT }), {
-          ...changes,
-          logLines: [`session ${this.connectionId} refused: resume ${resumeCount} exceeds the limit of ${settings.maxResumes}`],
-        });
-      } else if (stored?.pending) {
-        // The previous node stopped while the model was writing: finish that turn, which ends with the next prompt.
-        await this.run(stored.pending.step, {
-          ...changes,
-          candidateText: stored.pending.candidateText,
-          logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`],
-        });
-      } else {
-        await this.run(
-          { context, acts: resumeActs(context), path: [] },
-          { ...changes, logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}) from ${peer ?? 'unknown address'}`] },
-        );
-      }
-    }
+    const { repository } = this.deps;
+    const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
+    const opening = planOpening({
+      row,
+      stored: row.state === InterviewState.NOT_STARTED ? undefined : await repository.findSession(row.id),
+      brief: this.brief,
+      channel: this.channel,
+      connectionId: this.connectionId,
+      interviewerName: this.deps.interviewer.name,
+      maxResumes: this.deps.settings.maxResumes,
+      now: this.now(),
+    });
+    this.turns = new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, opening.startedAt, opening.context);
+    this.sendSession(transcript, opening.resumed, opening.resumeCount);
+    await this.run(opening.step, opening.options);
     if (!this.stopped) this.startHeartbeat();
   }
 
@@ -164,10 +129,6 @@ export class LiveSession {
   shutdown(): void {
     this.channel.close(CloseCode.GOING_AWAY, 'server shutting down');
     this.onSocketClosed();
-  }
-
-  private turnRunner(startedAt: string, context: MachineContext): TurnRunner {
-    return new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, startedAt, context);
   }
 
   private enqueue(task: () => Promise<void>): void {
