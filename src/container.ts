@@ -15,7 +15,7 @@ import { createEvaluator, isDeterministic } from './evaluation/index.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsReports } from './results/results.reports.js';
 import { createResultsPipeline, resetResults } from './results/results.pipeline.js';
-import { systemClock, type Clock } from './shared/clock.js';
+import { systemClock, systemScheduler, type Clock, type Scheduler } from './shared/clock.js';
 import { randomIds, type IdGenerator } from './shared/ids.js';
 import { sql } from 'kysely';
 import { createWebhooks, type WebhookOverrides, type Webhooks } from './webhooks/webhooks.module.js';
@@ -33,6 +33,7 @@ export interface Container {
   database: DatabaseHandle;
   redis: Redis | null;
   clock: Clock;
+  scheduler: Scheduler;
   auth: AuthService;
   interviews: InterviewService;
   rateLimiter: RateLimiter;
@@ -45,6 +46,8 @@ export interface Container {
 
 export interface ContainerOverrides {
   clock?: Clock;
+  /** The session timers and the gateway's ping; tests pass a twin that moves with their clock. */
+  scheduler?: Scheduler;
   ids?: IdGenerator;
   webhooks?: WebhookOverrides;
   /** Where session and job problems are reported (the server passes its logger). */
@@ -53,6 +56,7 @@ export interface ContainerOverrides {
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
   const clock = overrides.clock ?? systemClock;
+  const scheduler = overrides.scheduler ?? systemScheduler;
   const ids = overrides.ids ?? randomIds;
   const database = openDatabase(config);
   try {
@@ -118,6 +122,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
     interviewer: createInterviewer(config),
     clock,
+    scheduler,
     ids,
     settings: config.session,
     onInterviewEnded: () => void jobRunner.kick(),
@@ -129,6 +134,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     database,
     redis,
     clock,
+    scheduler,
     auth,
     interviews,
     rateLimiter,

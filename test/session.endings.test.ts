@@ -10,6 +10,7 @@ import {
   details,
   eventually,
   logs,
+  roundTrip,
   say,
 } from './helpers/session.js';
 
@@ -112,16 +113,28 @@ describe('ending reasons', () => {
 describe('inactivity (ending reason 3)', () => {
   let quiet: TestServer;
   let quietKey: string;
-  useTestServer({ SESSION_INACTIVITY_SECONDS: '0.3', SESSION_INACTIVITY_REMINDERS: '2' }, (server, k) => ([quiet, quietKey] = [server, k]));
+  // Virtual time: the silence periods pass when the test advances the scheduler, not on the wall clock.
+  useTestServer(
+    { SESSION_INACTIVITY_SECONDS: '60', SESSION_INACTIVITY_REMINDERS: '2', SESSION_PING_SECONDS: '3600' },
+    (server, k) => ([quiet, quietKey] = [server, k]),
+    { virtualTimers: true },
+  );
+  const wait = (seconds: number) => quiet.scheduler!.advance(seconds * 1000);
 
   it('reminds twice, then ends the interview when no answer comes', async () => {
     const id = await createJobInterview(quiet, quietKey);
     const client = await connect(quiet, id);
     await client.turn();
+    await wait(59);
+    await roundTrip(client);
+    expect(client.events.filter((e) => e.type === 'utterance')).toHaveLength(2); // not yet: greeting and intro request only
+    await wait(1);
     const first = await client.turn();
     expect(first.said).toEqual([expect.objectContaining({ text: expect.stringMatching(/still there/) })]);
+    await wait(60);
     const second = await client.turn();
     expect(second.said[0]!.text).toMatch(/still there/);
+    await wait(60);
     const end = await client.turn();
     expect(end.ended).toMatchObject({ ending_reason: 3, ending_reason_name: 'ENDED_DUE_TO_USER_INACTIVITY' });
     expect(await details(quiet, quietKey, id)).toMatchObject({ state: 2, ending_reason: 3 });
@@ -131,10 +144,13 @@ describe('inactivity (ending reason 3)', () => {
     const id = await createJobInterview(quiet, quietKey);
     const client = await connect(quiet, id);
     await client.turn();
-    const typing = setInterval(() => client.send({ type: 'activity' }), 100);
-    await new Promise((resolve) => setTimeout(resolve, 900)); // three silence periods, all filled with typing
-    clearInterval(typing);
+    for (let i = 0; i < 3; i += 1) {
+      await wait(40); // two minutes in all, twice the silence period, always typing within it
+      client.send({ type: 'activity' });
+      await roundTrip(client); // a reminder due by now would have been sent before this pong
+    }
     expect(client.events.filter((e) => e.type === 'utterance')).toHaveLength(2); // greeting and intro request only
+    await wait(60);
     expect((await client.turn()).said[0]!.text).toMatch(/still there/);
     expect((await details(quiet, quietKey, id)).transcript.filter((e) => e.role === 'user')).toEqual([]);
     await client.close();
@@ -144,11 +160,15 @@ describe('inactivity (ending reason 3)', () => {
     const id = await createJobInterview(quiet, quietKey);
     const client = await connect(quiet, id);
     await client.turn();
+    await wait(60);
     expect((await client.turn()).said[0]!.text).toMatch(/still there/);
     const q1 = await say(client, GOOD_ANSWERS[0]!);
     expect(q1.state?.state).toBe(6);
+    await wait(60);
     expect((await client.turn()).said[0]!.text).toMatch(/still there/);
+    await wait(60);
     expect((await client.turn()).said[0]!.text).toMatch(/still there/);
+    await wait(60);
     expect((await client.turn()).ended?.ending_reason).toBe(3);
   });
 });

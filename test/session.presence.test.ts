@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import { startTestServer, useTestServer, type TestServer } from './helpers/test-server.js';
-import { GOOD_ANSWERS, connect, createJobInterview, details, eventually, logs, say } from './helpers/session.js';
+import { GOOD_ANSWERS, connect, createJobInterview, details, eventually, logs, roundTrip, say } from './helpers/session.js';
 
 let t: TestServer;
 let key: string;
@@ -88,18 +88,26 @@ describe('disconnect and resume', () => {
 describe('half-open connections', () => {
   let pinging: TestServer;
   let pingKey: string;
-  useTestServer({ SESSION_PING_SECONDS: '0.2' }, (server, k) => ([pinging, pingKey] = [server, k]));
+  useTestServer({ SESSION_PING_SECONDS: '15' }, (server, k) => ([pinging, pingKey] = [server, k]), { virtualTimers: true });
 
   it('a candidate whose network went silent (no pongs) is dropped, so the reconnection is not refused', async () => {
     const id = await createJobInterview(pinging, pingKey);
     const silent = new WebSocket(`${pinging.url.replace('http', 'ws')}/candidate/interviews/${id}/session`, { autoPong: false });
     const closed = new Promise<number>((resolve) => silent.once('close', (code) => resolve(code)));
+    await new Promise((resolve) => silent.once('message', resolve)); // the gateway is pinging this socket now
+    await pinging.scheduler!.advance(15_000); // a ping
+    await pinging.scheduler!.advance(15_000); // no pong came: terminated
     await closed;
     await eventually(async () => expect(await details(pinging, pingKey, id)).toMatchObject({ user_disconnected: true, state: 4 }));
     const back = await connect(pinging, id);
     expect(await back.next('session')).toMatchObject({ resumed: true, resume_count: 1 });
     expect((await back.turn()).state).toMatchObject({ state: 4 });
-    await new Promise((resolve) => setTimeout(resolve, 600)); // the real client answers pings and stays
+    for (let i = 0; i < 3; i += 1) {
+      await pinging.scheduler!.advance(15_000);
+      // Two round trips: the client's pong to the gateway's ping has reached the server before the second pong comes back.
+      await roundTrip(back);
+      await roundTrip(back);
+    }
     expect(back.isClosed).toBe(false);
     await back.close();
   });
@@ -108,10 +116,21 @@ describe('half-open connections', () => {
 describe('the reconnect grace period', () => {
   let short: TestServer;
   let shortKey: string;
+  // Virtual time: the spec's 15 minutes pass when the test advances the scheduler.
   useTestServer(
-    { SESSION_RECONNECT_GRACE_SECONDS: '0.6', SESSION_SWEEP_SECONDS: '0.2', SESSION_LEASE_SECONDS: '1' },
+    { SESSION_RECONNECT_GRACE_SECONDS: '900', SESSION_INACTIVITY_SECONDS: '86400', SESSION_PING_SECONDS: '3600' },
     (server, k) => ([short, shortKey] = [server, k]),
+    { virtualTimers: true },
   );
+  const wait = async (seconds: number) => {
+    await short.scheduler!.advance(seconds * 1000);
+    await short.server.container.sessions.settled();
+  };
+  /** The candidate's drop is on record and the session has let go of the interview (its grace timer is armed). */
+  const dropped = async (id: string) => {
+    await eventually(async () => expect((await details(short, shortKey, id)).user_disconnected).toBe(true));
+    await short.server.container.sessions.settled();
+  };
 
   it('a candidate who does not come back within the grace period ends the interview for inactivity', async () => {
     const id = await createJobInterview(short, shortKey);
@@ -119,10 +138,12 @@ describe('the reconnect grace period', () => {
     await client.turn();
     await say(client, GOOD_ANSWERS[0]!);
     await client.close();
-    await eventually(async () =>
-      expect(await details(short, shortKey, id)).toMatchObject({ state: 2, ending_reason: 3, user_disconnected: true }),
-    );
-    expect(await logs(short, shortKey, id)).toMatch(/no reconnection within 0.6 s; state 6 -> 2, ending reason 3/);
+    await dropped(id);
+    await wait(899);
+    expect(await details(short, shortKey, id)).toMatchObject({ state: 6, ending_reason: 0 });
+    await wait(2);
+    expect(await details(short, shortKey, id)).toMatchObject({ state: 2, ending_reason: 3, user_disconnected: true });
+    expect(await logs(short, shortKey, id)).toMatch(/no reconnection within 900 s; state 6 -> 2, ending reason 3/);
     const late = await connect(short, id);
     expect(await late.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'interview_ended', ending_reason: 3 });
   });
@@ -132,11 +153,12 @@ describe('the reconnect grace period', () => {
     const client = await connect(short, id);
     await client.turn();
     await client.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await dropped(id);
+    await wait(600);
     const back = await connect(short, id);
     expect(await back.next('session')).toMatchObject({ resumed: true, state: 4 });
     await back.turn();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await wait(1_000); // past the first grace period, and sweeps ran meanwhile
     expect(await details(short, shortKey, id)).toMatchObject({ state: 4, ending_reason: 0 });
     await say(back, GOOD_ANSWERS[0]!);
     await back.close();

@@ -13,6 +13,7 @@ import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
+import type { Scheduler } from '../shared/clock.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
 import { createValidatorCompiler } from './validation.js';
 
@@ -22,6 +23,8 @@ export interface HttpDeps {
   interviews: InterviewService;
   webhooks: { service: WebhookService };
   sessions: SessionService;
+  /** Timers of the candidate gateway (the WebSocket ping). */
+  scheduler: Scheduler;
   /** Checked by /health: the database answers. */
   isHealthy: () => Promise<boolean>;
 }
@@ -70,7 +73,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   });
   // Candidate routes: authorised by the link alone, outside the API-key context.
   await app.register(async (candidate) => {
-    await registerCandidateGateway(candidate, deps.sessions);
+    await registerCandidateGateway(candidate, deps.sessions, deps.scheduler);
     registerCandidatePage(candidate, {
       build: loadCandidatePageBuild(),
       languageOf: (id) => deps.interviews.findLanguageCode(id),

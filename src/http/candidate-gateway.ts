@@ -1,12 +1,15 @@
 // The only Fastify-aware piece of the session: the candidate WebSocket under
 // /candidate/. It is authorised by the link (the interview id) alone and never
 // looks at API keys. It parses and validates frames, enforces the frame rate
-// and size limits, and delegates everything else to the SessionService.
+// and size limits, wraps the socket in a TextChannel and delegates everything
+// else to the SessionService.
 
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
+import type { Scheduler } from '../shared/clock.js';
+import { TextChannel } from '../session/channels/text-channel.js';
 import type { LiveSession } from '../session/live-session.js';
 import {
   CANDIDATE_SESSION_PATH,
@@ -15,11 +18,10 @@ import {
   FrameRateLimiter,
   MAX_FRAME_BYTES,
   SUPPORTED_VERSIONS,
-  type ServerEvent,
 } from '../session/protocol.js';
-import type { SessionConnection, SessionService } from '../session/session.service.js';
+import type { SessionService } from '../session/session.service.js';
 
-export async function registerCandidateGateway(app: FastifyInstance, sessions: SessionService): Promise<void> {
+export async function registerCandidateGateway(app: FastifyInstance, sessions: SessionService, scheduler: Scheduler): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const parser = new ClientMessageParser();
 
@@ -36,7 +38,7 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
     (socket: WebSocket, request) => {
       const { interview_id: interviewId } = request.params as { interview_id: string };
       const version = Number((request.query as { v?: string }).v ?? SUPPORTED_VERSIONS[0]);
-      const connection = toConnection(socket, request.ip ?? null);
+      const connection = new TextChannel(socket, request.ip ?? null);
       if (!SUPPORTED_VERSIONS.includes(version)) {
         connection.send({
           type: 'error',
@@ -89,14 +91,13 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
       // minutes: a connection that misses a pong is terminated, which counts as a disconnect.
       let isAlive = true;
       socket.on('pong', () => (isAlive = true));
-      const pinger = setInterval(() => {
+      const pinger = scheduler.setInterval(() => {
         if (!isAlive) return socket.terminate();
         isAlive = false;
         socket.ping();
       }, sessions.settings.pingSeconds * 1000);
-      pinger.unref();
       socket.on('close', () => {
-        clearInterval(pinger);
+        pinger.clear();
         closed = true;
         session?.onSocketClosed();
       });
@@ -104,16 +105,4 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
       socket.on('error', () => {});
     },
   );
-}
-
-function toConnection(socket: WebSocket, ip: string | null): SessionConnection {
-  return {
-    ip,
-    send(event: ServerEvent) {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    },
-    close(code: number, reason: string) {
-      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
-    },
-  };
 }

@@ -7,8 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { phrasesFor } from '../conversation/phrases.js';
-import { pageWordsFor } from '../languages/page-words.js';
+import { languageFor } from '../languages/index.js';
 import type { CandidatePageConfig } from './candidate-page-config.js';
 
 /** The page reads its configuration from `<script type="application/json" id="page-config">`. */
@@ -58,8 +57,8 @@ export function loadCandidatePageBuild(dir: string = DEFAULT_WEB_BUILD_DIR): Can
 }
 
 export function candidatePageConfig(languageCode: number): CandidatePageConfig {
-  const phrases = phrasesFor(languageCode);
-  return { language_tag: phrases.tag, direction: phrases.direction, words: pageWordsFor(languageCode) };
+  const language = languageFor(languageCode);
+  return { language_tag: language.tag, direction: language.direction, words: language.page };
 }
 
 /** The page for one interview: `<html lang dir>`, the title, and the config block. */

@@ -125,6 +125,7 @@ export const arabic: Language = {
     over: 'انتهت هذه المقابلة بالفعل.',
     invalid: 'رابط المقابلة هذا غير صالح.',
     problem: 'حدثت مشكلة',
+    connecting: 'جارٍ الاتصال…',
     reconnecting: 'انقطع الاتصال. جارٍ إعادة الاتصال…',
   },
 };

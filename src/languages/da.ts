@@ -121,6 +121,7 @@ export const danish: Language = {
     over: 'Samtalen er allerede afsluttet.',
     invalid: 'Linket til samtalen er ikke gyldigt.',
     problem: 'Der opstod et problem',
+    connecting: 'Forbinder…',
     reconnecting: 'Forbindelsen blev afbrudt. Forbinder igen…',
   },
 };

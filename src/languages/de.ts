@@ -220,6 +220,7 @@ export const german: Language = {
     over: 'Dieses Interview ist bereits beendet.',
     invalid: 'Dieser Interview-Link ist ungültig.',
     problem: 'Ein Problem ist aufgetreten',
+    connecting: 'Verbindung wird aufgebaut…',
     reconnecting: 'Verbindung unterbrochen. Neue Verbindung wird aufgebaut…',
   },
 };

@@ -261,6 +261,7 @@ export const english: Language = {
     over: 'This interview has already ended.',
     invalid: 'This interview link is not valid.',
     problem: 'A problem occurred',
+    connecting: 'Connecting…',
     reconnecting: 'Connection lost. Reconnecting…',
   },
 };

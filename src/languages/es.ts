@@ -129,6 +129,7 @@ export const spanish: Language = {
     over: 'Esta entrevista ya ha terminado.',
     invalid: 'Este enlace de entrevista no es válido.',
     problem: 'Se produjo un problema',
+    connecting: 'Conectando…',
     reconnecting: 'Conexión perdida. Reconectando…',
   },
 };

@@ -127,6 +127,7 @@ export const french: Language = {
     over: 'Cet entretien est déjà terminé.',
     invalid: "Ce lien d'entretien n'est pas valide.",
     problem: 'Un problème est survenu',
+    connecting: 'Connexion…',
     reconnecting: 'Connexion perdue. Reconnexion…',
   },
 };

@@ -195,10 +195,15 @@ export interface PageWords {
   end: string;
   confirmEnd: string;
   ended: string;
+  /** The interview is open in another window (INTERVIEW_NOT_ALLOWED, session_active). */
   elsewhere: string;
+  /** The interview has already ended (INTERVIEW_NOT_ALLOWED, interview_ended). */
   over: string;
+  /** The link names no interview (INTERVIEW_NOT_FOUND). */
   invalid: string;
   problem: string;
+  /** Shown until the session answers. */
+  connecting: string;
   reconnecting: string;
 }
 

@@ -118,6 +118,7 @@ export const swedish: Language = {
     over: 'Intervjun är redan avslutad.',
     invalid: 'Länken till intervjun är inte giltig.',
     problem: 'Ett problem uppstod',
+    connecting: 'Ansluter…',
     reconnecting: 'Anslutningen bröts. Ansluter igen…',
   },
 };

@@ -1,55 +1,85 @@
-// One connected candidate. Messages are handled strictly one at a time; each
-// turn is: classify -> state machine -> interviewer words -> one transaction
-// -> events to the page. Events go out only after the turn is committed, so
-// what the candidate saw is always what the record says.
+// One connected candidate, reached through a CandidateChannel. Messages are
+// handled strictly one at a time; each turn goes through the TurnRunner
+// (persist, then emit). This file owns the session's lifecycle around the
+// turns: the lease heartbeat, the silence reminders, and the one terminate
+// path every way of stopping goes through.
 
 import { performance } from 'node:perf_hooks';
-import { EndingReason, InterviewState } from '../interviews/enums.js';
-import type { InterviewRow } from '../interviews/interview.repository.js';
-import { toTranscriptEntry } from '../interviews/interview.service.js';
+import type { SessionConfig } from '../config.js';
 import { classifyIntent, isThinAnswer } from '../conversation/intent.js';
 import type { InterviewBrief } from '../conversation/interviewer.js';
 import { languageFor } from '../languages/index.js';
-import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
-import { SessionConflictError, type NewEntry, type TurnWrite } from './session.repository.js';
-import { ENDING_REASON_NAMES, type SessionConnection, type SessionService } from './session.service.js';
 import {
-  controlIdOf,
   DEFAULT_POLICY,
-  initialContext,
   isAwaitingInput,
-  isFinished,
-  resumeActs,
   transition,
-  type Act,
   type MachineContext,
   type MachineEvent,
   type MachinePolicy,
   type Step,
 } from '../conversation/state-machine.js';
+import { EndingReason, InterviewState } from '../interviews/enums.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import { toTranscriptEntry } from '../interviews/interview.service.js';
+import type { Scheduler, TimerHandle } from '../shared/clock.js';
+import type { CandidateChannel } from './channel.js';
+import { planOpening } from './opening.js';
+import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
+import type { SessionLeases } from './session-lease.js';
+import { SessionConflictError, type NewEntry } from './session.repository.js';
+import { TurnRunner, type TurnOptions, type TurnRunnerDeps } from './turn-runner.js';
 
-interface LiveSessionInit {
+export type SessionLogger = (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+
+/** What a live session needs from the service that owns it. */
+export interface SessionHost {
+  /** Keeps the promise visible to a graceful stop. */
+  track<T>(promise: Promise<T>): Promise<T>;
+  /** The session has stopped; with `startGrace` the candidate may still come back. */
+  detach(session: LiveSession, options: { startGrace: boolean }): void;
+  /** Server think time of one turn (metrics). */
+  recordTurn(milliseconds: number): void;
+  log: SessionLogger;
+}
+
+export interface LiveSessionDeps extends TurnRunnerDeps {
+  leases: SessionLeases;
+  scheduler: Scheduler;
+  settings: SessionConfig;
+  host: SessionHost;
+}
+
+export interface LiveSessionInit {
   interview: InterviewRow;
   brief: InterviewBrief;
+  /** The lease holder's name for this connection. */
   connectionId: string;
+}
+
+interface Termination {
+  /** Close the channel with this code (omitted: it is already closed). */
+  close?: { code: number; reason: string };
+  /** The candidate may come back: start the grace period. */
+  grace: boolean;
+  /** Record on the interview that the candidate dropped (the channel closed under a live interview). */
+  recordDisconnect?: boolean;
 }
 
 export class LiveSession {
   readonly interviewId: string;
   private readonly brief: InterviewBrief;
   private readonly connectionId: string;
-  private interview: InterviewRow;
-  private context!: MachineContext;
-  private startedAt!: string;
+  private readonly interview: InterviewRow;
+  private turns!: TurnRunner;
   private queue: Promise<void> = Promise.resolve();
-  private heartbeat: NodeJS.Timeout | null = null;
-  private silenceTimer: NodeJS.Timeout | null = null;
+  private heartbeat: TimerHandle | null = null;
+  private silenceTimer: TimerHandle | null = null;
   private remindersSent = 0;
   private stopped = false;
 
   constructor(
-    private readonly service: SessionService,
-    private readonly connection: SessionConnection,
+    private readonly deps: LiveSessionDeps,
+    private readonly channel: CandidateChannel,
     init: LiveSessionInit,
   ) {
     this.interviewId = init.interview.id;
@@ -58,68 +88,28 @@ export class LiveSession {
     this.connectionId = init.connectionId;
   }
 
+  private get context(): MachineContext {
+    return this.turns.context;
+  }
+
   /** First connection (0 -> 1 -> 4) or a resume (welcome back, the pending prompt again). */
   async begin(): Promise<void> {
     const row = this.interview;
-    const { repository } = this.service.deps;
-    const transcriptBefore = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
-    const connectionFields = { userip: this.connection.ip, call_api_id: this.connectionId, user_disconnected: 0 };
-
-    if (row.state === InterviewState.NOT_STARTED) {
-      this.context = initialContext(this.brief.kind, this.brief.questions.length);
-      this.startedAt = this.service.now();
-      const step = transition(this.context, { type: 'start' });
-      this.sendSession(transcriptBefore, false, 0);
-      await this.commit(step, {
-        startedAt: this.startedAt,
-        interviewChanges: {
-          ...connectionFields,
-          resume_count: 0,
-          interview_agent_meta: JSON.stringify({
-            interviewer: this.service.deps.interviewer.name,
-            protocol_version: PROTOCOL_VERSION,
-            mode: 'text',
-          }),
-        },
-        logLines: [
-          `session ${this.connectionId} opened from ${this.connection.ip ?? 'unknown address'} (protocol v${PROTOCOL_VERSION}, text mode)`,
-        ],
-      });
-    } else {
-      const stored = await repository.findSession(row.id);
-      this.context = stored?.context ?? {
-        ...initialContext(this.brief.kind, this.brief.questions.length),
-        state: row.state as InterviewState,
-        nextQuestionIndex: row.next_question_index,
-      };
-      this.startedAt = stored?.started_at ?? row.updated_at;
-      const resumeCount = (row.resume_count ?? 0) + 1;
-      this.sendSession(transcriptBefore, true, resumeCount);
-      const changes = { interviewChanges: { ...connectionFields, resume_count: resumeCount } };
-      if (resumeCount > this.service.settings.maxResumes) {
-        await this.commit(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_EXCEEDED_RESUME_COUNT }), {
-          ...changes,
-          logLines: [
-            `session ${this.connectionId} refused: resume ${resumeCount} exceeds the limit of ${this.service.settings.maxResumes}`,
-          ],
-        });
-      } else if (stored?.pending) {
-        // The previous node stopped while the model was writing: finish that turn, which ends with the next prompt.
-        await this.commit(stored.pending.step, {
-          ...changes,
-          candidateText: stored.pending.candidateText,
-          logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`],
-        });
-      } else {
-        await this.commit(
-          { context: this.context, acts: resumeActs(this.context), path: [] },
-          {
-            ...changes,
-            logLines: [`session ${this.connectionId} resumed (resume ${resumeCount}) from ${this.connection.ip ?? 'unknown address'}`],
-          },
-        );
-      }
-    }
+    const { repository } = this.deps;
+    const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
+    const opening = planOpening({
+      row,
+      stored: row.state === InterviewState.NOT_STARTED ? undefined : await repository.findSession(row.id),
+      brief: this.brief,
+      channel: this.channel,
+      connectionId: this.connectionId,
+      interviewerName: this.deps.interviewer.name,
+      maxResumes: this.deps.settings.maxResumes,
+      now: this.now(),
+    });
+    this.turns = new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, opening.startedAt, opening.context);
+    this.sendSession(transcript, opening.resumed, opening.resumeCount);
+    await this.run(opening.step, opening.options);
     if (!this.stopped) this.startHeartbeat();
   }
 
@@ -128,34 +118,25 @@ export class LiveSession {
     this.enqueue(() => this.process(message));
   }
 
-  /** The socket closed without the interview ending: keep the state for the grace period. */
+  /** The channel closed without the interview ending: keep the state for the grace period (after the turn in flight). */
   onSocketClosed(): void {
     if (this.stopped) return;
     this.stopTimers();
-    this.enqueue(async () => {
-      if (this.stopped) return;
-      this.stopped = true;
-      try {
-        await this.service.deps.repository.markDisconnected(this.interviewId, this.service.now(), this.callLength());
-      } finally {
-        await this.service.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
-        this.service.detach(this, { startGrace: true });
-      }
-    });
+    this.enqueue(() => this.terminate({ grace: true, recordDisconnect: true }));
   }
 
   /** Process shutdown: the page reconnects to another node. */
   shutdown(): void {
-    this.connection.close(CloseCode.GOING_AWAY, 'server shutting down');
+    this.channel.close(CloseCode.GOING_AWAY, 'server shutting down');
     this.onSocketClosed();
   }
 
   private enqueue(task: () => Promise<void>): void {
-    this.queue = this.queue.then(() => this.runTurn(task));
-    void this.service.track(this.queue);
+    this.queue = this.queue.then(() => this.runQueued(task));
+    void this.deps.host.track(this.queue);
   }
 
-  private async runTurn(task: () => Promise<void>): Promise<void> {
+  private async runQueued(task: () => Promise<void>): Promise<void> {
     try {
       await task();
     } catch (error) {
@@ -167,7 +148,7 @@ export class LiveSession {
     if (this.stopped) return;
     switch (message.type) {
       case 'ping':
-        this.connection.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
+        this.channel.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
         return;
       case 'activity':
         // Typing counts as presence: the silence clock starts again, the reminders already sent stay counted.
@@ -185,12 +166,7 @@ export class LiveSession {
         );
       case 'client_error':
         if (!message.fatal) {
-          await this.service.deps.repository.appendLog(
-            this.interviewId,
-            this.service.now(),
-            'warn',
-            `page reported an error: ${message.message}`,
-          );
+          await this.deps.repository.appendLog(this.interviewId, this.now(), 'warn', `page reported an error: ${message.message}`);
           return;
         }
         return this.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [
@@ -211,12 +187,7 @@ export class LiveSession {
 
   private expectInput(): boolean {
     if (isAwaitingInput(this.context.state)) return true;
-    this.connection.send({
-      type: 'error',
-      code: 'NOT_YOUR_TURN',
-      message: 'the interviewer is not waiting for an answer now',
-      fatal: false,
-    });
+    this.channel.send({ type: 'error', code: 'NOT_YOUR_TURN', message: 'the interviewer is not waiting for an answer now', fatal: false });
     return false;
   }
 
@@ -225,155 +196,73 @@ export class LiveSession {
     const started = performance.now();
     this.remindersSent = 0;
     try {
-      await this.commit(transition(this.context, event, this.policy()), { candidateEntry, logLines });
+      await this.run(transition(this.context, event, this.policy()), { candidateEntry, logLines });
     } finally {
-      this.service.recordTurn(performance.now() - started);
+      this.deps.host.recordTurn(performance.now() - started);
     }
   }
 
   private policy(): MachinePolicy {
-    return { ...DEFAULT_POLICY, uncooperativeLimit: this.service.settings.uncooperativeLimit };
+    return { ...DEFAULT_POLICY, uncooperativeLimit: this.deps.settings.uncooperativeLimit };
   }
 
-  /**
-   * Words for the acts, one transaction, then the events. When the words need
-   * a model call, the candidate's half is stored first (with the state the
-   * interviewer is in meanwhile, e.g. 10 while it writes a follow-up), so the
-   * record tells the truth during the call and a crash loses nothing.
-   */
-  private async commit(
-    step: Step,
-    options: {
-      candidateEntry?: NewEntry | null;
-      /** The candidate's words when their entry was stored by an earlier half. */
-      candidateText?: string | null;
-      logLines?: string[];
-      interviewChanges?: TurnWrite['interviewChanges'];
-      startedAt?: string;
-    },
-  ): Promise<void> {
-    const { interviewer, repository } = this.service.deps;
-    const from = this.context.state;
-    let candidateEntry = options.candidateEntry ?? null;
-    const candidateText = candidateEntry?.content ?? options.candidateText ?? null;
-    const thinking = step.path[0];
-    if (candidateEntry && thinking !== undefined && interviewer.usesModelFor(step.acts)) {
-      const meanwhile = { ...this.context, state: thinking };
-      await repository.saveTurn({
-        interviewId: this.interviewId,
-        at: this.service.now(),
-        entries: [candidateEntry],
-        context: meanwhile,
-        interviewChanges: options.interviewChanges,
-        callLength: this.callLength(),
-        logLines: [],
-        pending: { step, candidateText },
-      });
-      this.context = meanwhile;
-      candidateEntry = null;
-      this.connection.send({
-        type: 'state',
-        state: thinking,
-        path: [thinking],
-        next_question_index: meanwhile.nextQuestionIndex,
-        awaiting_input: false,
-      });
+  /** A turn, then either the end of the session or the silence clock for the candidate's answer. */
+  private async run(step: Step, options: TurnOptions): Promise<void> {
+    if (await this.turns.run(step, options)) {
+      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'interview ended' }, grace: false });
+      return;
     }
-    const utterances = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
-    const assistant = step.acts.map((act: Act, i): NewEntry => ({
-      role: 'assistant',
-      content: utterances[i]?.text ?? '',
-      controlId: controlIdOf(act),
-    }));
-    const authorship = step.acts.flatMap((act, i) => {
-      const u = utterances[i];
-      if (u?.source === 'model') return [`${act.kind} written by the model`];
-      if (u?.source === 'fallback') return [`model unavailable for ${act.kind} (${u.problem ?? 'unknown'}); scripted words used`];
-      return [];
-    });
-    const at = this.service.now();
-    const ended = isFinished(step.context.state);
-    const path = step.path.length ? [`state ${[from, ...step.path].join(' -> ')}`] : [];
-    const endLine = ended
-      ? [`interview ended: ending reason ${step.context.endingReason} (${ENDING_REASON_NAMES[step.context.endingReason]})`]
-      : [];
-    await repository.saveTurn({
-      interviewId: this.interviewId,
-      at,
-      entries: candidateEntry ? [candidateEntry, ...assistant] : assistant,
-      context: step.context,
-      interviewChanges: options.interviewChanges,
-      callLength: this.callLength(),
-      logLines: [...(options.logLines ?? []), ...authorship, ...path, ...endLine],
-      job: ended ? this.service.handoffJob(this.interviewId, step.context, at) : undefined,
-      startedAt: options.startedAt,
-    });
-    this.context = step.context;
-    for (const entry of assistant)
-      this.connection.send({ type: 'utterance', role: 'assistant', text: entry.content, control_id: entry.controlId, created_at: at });
-    this.connection.send({
-      type: 'state',
-      state: this.context.state,
-      path: step.path,
-      next_question_index: this.context.nextQuestionIndex,
-      awaiting_input: isAwaitingInput(this.context.state),
-    });
-    if (ended) return this.finish();
     this.armSilenceTimer();
   }
 
-  private finish(): void {
+  /**
+   * The one way a session stops: timers, the channel, the disconnection on
+   * record (when the candidate may come back), the lease, the service's map,
+   * and the grace period. Idempotent.
+   */
+  private async terminate(how: Termination): Promise<void> {
+    if (this.stopped) return;
     this.stopped = true;
     this.stopTimers();
-    this.connection.send({
-      type: 'ended',
-      state: this.context.state,
-      ending_reason: this.context.endingReason,
-      ending_reason_name: ENDING_REASON_NAMES[this.context.endingReason] ?? '',
-    });
-    this.connection.close(CloseCode.NORMAL, 'interview ended');
-    void this.service.track(this.service.deps.leases.release(this.interviewId, this.connectionId).catch(() => {}));
-    this.service.detach(this, { startGrace: false });
-    this.service.deps.onInterviewEnded?.();
+    if (how.close) this.channel.close(how.close.code, how.close.reason);
+    try {
+      if (how.recordDisconnect) await this.deps.repository.markDisconnected(this.interviewId, this.now(), this.turns.callLength());
+    } finally {
+      await this.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
+      this.deps.host.detach(this, { startGrace: how.grace });
+    }
   }
 
   /** A turn failed: end with reason 5 (recording the farewell if possible), or give up the connection. */
   private async failed(error: unknown): Promise<void> {
+    const { log } = this.deps.host;
     if (error instanceof SessionConflictError) {
-      this.service.log('warn', `interview ${this.interviewId} ended elsewhere; closing this session`);
-      this.stopped = true;
-      this.stopTimers();
-      this.connection.close(CloseCode.ENDED, 'interview ended');
-      await this.service.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
-      this.service.detach(this, { startGrace: false });
+      log('warn', `interview ${this.interviewId} ended elsewhere; closing this session`);
+      await this.terminate({ close: { code: CloseCode.ENDED, reason: 'interview ended' }, grace: false });
       return;
     }
-    this.service.log('error', `turn of interview ${this.interviewId} failed`, error);
+    log('error', `turn of interview ${this.interviewId} failed`, error);
     if (this.stopped) return;
-    this.connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred', fatal: true });
+    this.channel.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred', fatal: true });
     const step = transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_ERRROR });
     const line = `backend error during a turn: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`;
     try {
-      await this.commit(step, { logLines: [line] });
+      await this.run(step, { logLines: [line] });
       return;
     } catch {
       // The farewell could not be recorded (the transcript store itself may be failing): record the end alone.
     }
     try {
-      await this.commit({ ...step, acts: [] }, { logLines: [line] });
+      await this.run({ ...step, acts: [] }, { logLines: [line] });
     } catch (second) {
-      this.service.log('error', `interview ${this.interviewId} could not be ended after a backend error`, second);
-      this.stopped = true;
-      this.stopTimers();
-      this.connection.close(CloseCode.SERVER_ERROR, 'server error');
-      await this.service.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
-      this.service.detach(this, { startGrace: true });
+      log('error', `interview ${this.interviewId} could not be ended after a backend error`, second);
+      await this.terminate({ close: { code: CloseCode.SERVER_ERROR, reason: 'server error' }, grace: true });
     }
   }
 
   private sendSession(transcript: ReturnType<typeof toTranscriptEntry>[], resumed: boolean, resumeCount: number): void {
     const language = languageFor(this.brief.languageCode);
-    this.connection.send({
+    this.channel.send({
       type: 'session',
       protocol_version: PROTOCOL_VERSION,
       interview_id: this.interviewId,
@@ -390,62 +279,61 @@ export class LiveSession {
     });
   }
 
-  private callLength(): number {
-    return Math.max(0, Math.round((Date.parse(this.service.now()) - Date.parse(this.startedAt)) / 100) / 10);
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  private get leaseMs(): number {
+    return this.deps.settings.leaseSeconds * 1000;
   }
 
   private startHeartbeat(): void {
-    const every = Math.max(100, this.service.leaseMs / 3);
-    this.heartbeat = setInterval(() => {
-      void this.service.track(this.beat());
-    }, every);
-    this.heartbeat.unref();
+    this.heartbeat = this.deps.scheduler.setInterval(() => void this.deps.host.track(this.beat()), Math.max(100, this.leaseMs / 3));
   }
 
   private async beat(): Promise<void> {
     if (this.stopped) return;
-    const { leases, repository } = this.service.deps;
     try {
-      if (!(await leases.renew(this.interviewId, this.connectionId, this.service.leaseMs))) {
+      if (!(await this.deps.leases.renew(this.interviewId, this.connectionId, this.leaseMs))) {
         if (this.stopped) return;
-        this.stopped = true;
-        this.stopTimers();
-        this.connection.send({ type: 'error', code: 'SESSION_TAKEN_OVER', message: 'this session lost its lease', fatal: true });
-        this.connection.close(CloseCode.NOT_ALLOWED, 'session taken over');
-        this.service.detach(this, { startGrace: false });
+        this.channel.send({ type: 'error', code: 'SESSION_TAKEN_OVER', message: 'this session lost its lease', fatal: true });
+        await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }, grace: false });
         return;
       }
-      await repository.touch(this.interviewId, this.service.now());
+      await this.deps.repository.touch(this.interviewId, this.now());
     } catch (error) {
-      this.service.log('warn', `heartbeat of ${this.interviewId} failed`, error);
+      this.deps.host.log('warn', `heartbeat of ${this.interviewId} failed`, error);
     }
   }
 
   private armSilenceTimer(): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.silenceTimer?.clear();
+    this.silenceTimer = null;
     if (!isAwaitingInput(this.context.state)) return;
-    this.silenceTimer = setTimeout(() => this.enqueue(() => this.onSilence()), this.service.settings.inactivitySeconds * 1000);
-    this.silenceTimer.unref();
+    this.silenceTimer = this.deps.scheduler.setTimeout(
+      () => this.enqueue(() => this.onSilence()),
+      this.deps.settings.inactivitySeconds * 1000,
+    );
   }
 
   private async onSilence(): Promise<void> {
     if (this.stopped || !isAwaitingInput(this.context.state)) return;
-    if (this.remindersSent < this.service.settings.inactivityReminders) {
+    if (this.remindersSent < this.deps.settings.inactivityReminders) {
       this.remindersSent += 1;
-      await this.commit(
+      await this.run(
         { context: this.context, acts: [{ kind: 'reminder' }], path: [] },
         { logLines: [`no answer; reminder ${this.remindersSent}`] },
       );
       return;
     }
-    await this.commit(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {
+    await this.run(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {
       logLines: [`no answer after ${this.remindersSent} reminder(s)`],
     });
   }
 
   private stopTimers(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    this.heartbeat?.clear();
+    this.silenceTimer?.clear();
     this.heartbeat = null;
     this.silenceTimer = null;
   }

@@ -5,6 +5,7 @@
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from 'typebox';
+import { EndingReason } from '../interviews/enums.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
 import { Text } from '../shared/schema.js';
 
@@ -170,3 +171,8 @@ export class FrameRateLimiter {
     return this.count > this.limit * 10 ? 'close' : 'drop';
   }
 }
+
+/** `ending_reason_name` of the `ended` event: the spec's constant names, by value. */
+export const ENDING_REASON_NAMES: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(EndingReason).map(([name, value]) => [value, name]),
+);

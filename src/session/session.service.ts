@@ -1,36 +1,31 @@
 // The candidate session service: opens sessions under the one-per-interview
 // lease, resumes them, expires dropped ones after the grace period (also
 // after a restart, by a sweep), and owns the live sessions of this process.
-// Knows nothing of Fastify: the gateway hands it a SessionConnection.
+// Knows nothing of Fastify or sockets: the gateway hands it a CandidateChannel.
 
 import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conversation/interviewer.js';
-import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../jobs/interview-ended.job.js';
-import type { NewJob } from '../jobs/job.repository.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock, Scheduler, TimerHandle } from '../shared/clock.js';
 import { isUuid, type IdGenerator } from '../shared/ids.js';
-import { LiveSession } from './live-session.js';
-import { CloseCode, type ServerEvent } from './protocol.js';
+import type { CandidateChannel } from './channel.js';
+import { LiveSession, type SessionHost, type SessionLogger } from './live-session.js';
+import { CloseCode, ENDING_REASON_NAMES } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
 import type { SessionRepository } from './session.repository.js';
-import { isFinished, transition, type MachineContext } from '../conversation/state-machine.js';
+import { handoffJob } from './turn-runner.js';
+import { isFinished, transition } from '../conversation/state-machine.js';
 
-/** The transport, as the session sees it. */
-export interface SessionConnection {
-  readonly ip: string | null;
-  send(event: ServerEvent): void;
-  close(code: number, reason: string): void;
-}
-
-export type SessionLogger = (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+export type { SessionLogger } from './live-session.js';
 
 export interface SessionServiceDeps {
   repository: SessionRepository;
   leases: SessionLeases;
   interviewer: Interviewer;
   clock: Clock;
+  /** Every session timer (heartbeat, silence, grace, sweep) runs on it, so tests can move time. */
+  scheduler: Scheduler;
   ids: IdGenerator;
   settings: SessionConfig;
   /** Called after a turn that ended an interview was committed (the job runner starts at once). */
@@ -38,19 +33,15 @@ export interface SessionServiceDeps {
   log?: SessionLogger;
 }
 
-export const ENDING_REASON_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(EndingReason).map(([name, value]) => [value, name]),
-);
-
-export class SessionService {
+export class SessionService implements SessionHost {
   private readonly live = new Map<string, LiveSession>();
-  private readonly graceTimers = new Map<string, NodeJS.Timeout>();
+  private readonly graceTimers = new Map<string, TimerHandle>();
   private readonly pending = new Set<Promise<unknown>>();
-  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: TimerHandle | null = null;
   private stopping = false;
   private readonly turnObservers: ((milliseconds: number) => void)[] = [];
 
-  constructor(readonly deps: SessionServiceDeps) {}
+  constructor(private readonly deps: SessionServiceDeps) {}
 
   /** Server think time of each turn (metrics, the bench). */
   observeTurns(observer: (milliseconds: number) => void): void {
@@ -70,7 +61,7 @@ export class SessionService {
   }
 
   /** Opens (or resumes) the interview's session on this connection; null when refused. */
-  async open(rawInterviewId: string, connection: SessionConnection): Promise<LiveSession | null> {
+  async open(rawInterviewId: string, connection: CandidateChannel): Promise<LiveSession | null> {
     const interviewId = rawInterviewId.toLowerCase();
     const row = isUuid(rawInterviewId) ? await this.deps.repository.findInterview(interviewId) : undefined;
     if (!row) {
@@ -104,7 +95,7 @@ export class SessionService {
         await this.fault(fresh, connectionId, connection, error.message);
         return null;
       }
-      const session = new LiveSession(this, connection, { interview: fresh, brief, connectionId });
+      const session = new LiveSession({ ...this.deps, host: this }, connection, { interview: fresh, brief, connectionId });
       this.live.set(interviewId, session);
       await session.begin();
       return session;
@@ -134,24 +125,11 @@ export class SessionService {
     return promise;
   }
 
-  handoffJob(interviewId: string, context: Pick<MachineContext, 'state' | 'endingReason'>, at: string): NewJob {
-    return {
-      id: this.deps.ids.uuid(),
-      kind: INTERVIEW_ENDED_JOB,
-      dedupeKey: interviewEndedDedupeKey(interviewId),
-      payload: { version: 1, interview_id: interviewId, ending_reason: context.endingReason, state: context.state },
-      maxAttempts: interviewEndedJob.maxAttempts,
-      at,
-    };
-  }
-
-  now(): string {
+  private now(): string {
     return this.deps.clock.now().toISOString();
   }
 
-  log(level: 'info' | 'warn' | 'error', message: string, error?: unknown): void {
-    this.deps.log?.(level, message, error);
-  }
+  readonly log: SessionLogger = (level, message, error) => this.deps.log?.(level, message, error);
 
   /** Ends, with reason 3, every dropped session whose grace period is over. Safe on many nodes at once. */
   async sweep(): Promise<number> {
@@ -189,7 +167,7 @@ export class SessionService {
         logLines: [
           `no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`,
         ],
-        job: this.handoffJob(interviewId, step.context, at),
+        job: handoffJob(this.deps.ids, interviewId, step.context, at),
       });
       this.deps.onInterviewEnded?.();
       return true;
@@ -200,46 +178,48 @@ export class SessionService {
 
   startSweeper(): void {
     const run = () => void this.track(this.sweep().catch((error: unknown) => this.log('error', 'session sweep failed', error)));
-    this.sweepTimer = setInterval(run, this.settings.sweepSeconds * 1000);
-    this.sweepTimer.unref();
+    this.sweepTimer = this.deps.scheduler.setInterval(run, this.settings.sweepSeconds * 1000);
     run();
   }
 
   /** Stops timers, lets every live session record its disconnection, and waits for all session writes. */
   async stop(): Promise<void> {
     this.stopping = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    this.sweepTimer?.clear();
+    for (const timer of this.graceTimers.values()) timer.clear();
     this.graceTimers.clear();
     for (const session of [...this.live.values()]) session.shutdown();
+    await this.settled();
+  }
+
+  /** Resolves once every turn, heartbeat, expiry and sweep started so far has finished (and what they started). */
+  async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }
 
   private scheduleGrace(interviewId: string): void {
     this.cancelGrace(interviewId);
-    const timer = setTimeout(
+    const timer = this.deps.scheduler.setTimeout(
       () => {
         this.graceTimers.delete(interviewId);
         void this.track(this.expire(interviewId).catch((error: unknown) => this.log('error', `expiring ${interviewId} failed`, error)));
       },
       this.settings.reconnectGraceSeconds * 1000 + 50,
     );
-    timer.unref();
     this.graceTimers.set(interviewId, timer);
   }
 
   private cancelGrace(interviewId: string): void {
-    const timer = this.graceTimers.get(interviewId);
-    if (timer) clearTimeout(timer);
+    this.graceTimers.get(interviewId)?.clear();
     this.graceTimers.delete(interviewId);
   }
 
   /** The stored interview cannot be run at all: state 3 with ending reason 5, handed over like any end. */
-  private async fault(row: InterviewRow, connectionId: string, connection: SessionConnection, problem: string): Promise<void> {
+  private async fault(row: InterviewRow, connectionId: string, connection: CandidateChannel, problem: string): Promise<void> {
     const outcome = { state: InterviewState.ERROR, endingReason: EndingReason.ENDED_DUE_TO_ERRROR };
     const at = this.now();
     try {
-      await this.deps.repository.markFaulted(row.id, at, outcome.endingReason, problem, this.handoffJob(row.id, outcome, at));
+      await this.deps.repository.markFaulted(row.id, at, outcome.endingReason, problem, handoffJob(this.deps.ids, row.id, outcome, at));
       this.deps.onInterviewEnded?.();
     } finally {
       await this.deps.leases.release(row.id, connectionId);
@@ -266,7 +246,7 @@ const REFUSALS = {
 } as const;
 
 /** INTERVIEW_NOT_ALLOWED, then the close code of the reason. */
-function refuse(connection: SessionConnection, row: InterviewRow, reason: keyof typeof REFUSALS): null {
+function refuse(connection: CandidateChannel, row: InterviewRow, reason: keyof typeof REFUSALS): null {
   const { message, close } = REFUSALS[reason];
   connection.send({ type: 'INTERVIEW_NOT_ALLOWED', reason, state: row.state, ending_reason: row.ending_reason, message });
   connection.close(close, 'INTERVIEW_NOT_ALLOWED');

@@ -1,4 +1,6 @@
-/** The clock is a side effect: services take one so tests can move time. */
+// Time is a side effect: services take a Clock to read it and a Scheduler to
+// wait on it, so tests can move both forward instead of sleeping.
+
 export interface Clock {
   now(): Date;
 }
@@ -9,3 +11,27 @@ export const systemClock: Clock = { now: () => new Date() };
 export function isoNow(clock: Clock): string {
   return clock.now().toISOString();
 }
+
+/** An armed timer; clearing it twice, or after it fired, is harmless. */
+export interface TimerHandle {
+  clear(): void;
+}
+
+export interface Scheduler {
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  setInterval(callback: () => void, ms: number): TimerHandle;
+}
+
+/** Node timers, unref'd: a pending reminder or sweep never keeps the process alive on its own. */
+export const systemScheduler: Scheduler = {
+  setTimeout(callback, ms) {
+    const timer = setTimeout(callback, ms);
+    timer.unref();
+    return { clear: () => clearTimeout(timer) };
+  },
+  setInterval(callback, ms) {
+    const timer = setInterval(callback, ms);
+    timer.unref();
+    return { clear: () => clearInterval(timer) };
+  },
+};

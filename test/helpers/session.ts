@@ -59,6 +59,15 @@ export function connect(t: { url: string }, id: string): Promise<CandidateClient
   return CandidateClient.connect(t.url, id);
 }
 
+let pings = 0;
+
+/** A ping answered: everything the server queued for this session before the ping has been sent. */
+export async function roundTrip(client: CandidateClient): Promise<void> {
+  const id = `rt-${++pings}`;
+  client.send({ type: 'ping', id });
+  for (;;) if ((await client.next('pong')).id === id) return;
+}
+
 /** Answers the pending prompt and returns what the interviewer said back. */
 export async function say(client: CandidateClient, text: string) {
   client.send({ type: 'answer', text });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
-import { TestClock } from './test-clock.js';
+import { TestClock, TestScheduler } from './test-clock.js';
 import type { Scope } from '../../src/auth/principal.js';
 import type { ContainerOverrides } from '../../src/container.js';
 
@@ -10,6 +10,8 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   clock: TestClock;
+  /** Set when the server runs its timers on virtual time (`virtualTimers`): advance it instead of sleeping. */
+  scheduler: TestScheduler | null;
   database: TestDatabase;
   /** Issues a real API key through the same service the CLI uses. */
   createKey(options?: { user?: string; scopes?: Scope[]; expiresAt?: Date }): Promise<string>;
@@ -24,12 +26,15 @@ export interface TestServerOptions extends ContainerOverrides {
   startWebhookWorker?: boolean;
   /** Reuse another server's database (same DATA_DIR / schema) instead of a fresh one. */
   database?: TestDatabase;
+  /** Session timers and the gateway ping wait on virtual time, moved by `scheduler.advance()` together with the clock. */
+  virtualTimers?: boolean;
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const { database: shared, ...overrides } = options;
+  const { database: shared, virtualTimers, ...overrides } = options;
   const database = shared ?? (await createTestDatabase());
   const clock = new TestClock();
+  const scheduler = virtualTimers ? new TestScheduler(clock) : null;
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -38,11 +43,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     ...database.env,
     ...env,
   });
-  const server = await startServer(config, { logger: false, clock, ...overrides });
+  const server = await startServer(config, { logger: false, clock, ...(scheduler ? { scheduler } : {}), ...overrides });
   return {
     url: server.url,
     server,
     clock,
+    scheduler,
     database,
     async createKey(options = {}) {
       const { key } = await server.container.auth.createKey({
@@ -108,10 +114,14 @@ export function screeningInterviewRequest(overrides: Record<string, unknown> = {
 }
 
 /** Starts a test server with its own database and one API key for the enclosing describe (or file). */
-export function useTestServer(env: Record<string, string>, receive: (server: TestServer, key: string) => void): void {
+export function useTestServer(
+  env: Record<string, string>,
+  receive: (server: TestServer, key: string) => void,
+  options: TestServerOptions = {},
+): void {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env, options);
     receive(server, await server.createKey());
   });
   afterAll(() => server?.close());

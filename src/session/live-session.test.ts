@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionFixture, MemoryChannel, type SessionFixture } from '../../test/helpers/session-fixture.js';
+import { InterviewState } from '../interviews/enums.js';
+import type { LiveSession } from './live-session.js';
+import { CloseCode } from './protocol.js';
+
+// Every way a session stops goes through one terminate path; these pin what
+// each way leaves behind: the channel's close code, the lease, the timers,
+// the service's map, and whether the grace period runs.
+
+let f: SessionFixture;
+const GRACE_SECONDS = 900;
+beforeAll(async () => {
+  f = await createSessionFixture({ SESSION_RECONNECT_GRACE_SECONDS: String(GRACE_SECONDS), SESSION_INACTIVITY_SECONDS: '60' });
+});
+afterAll(() => f?.close());
+
+async function open(mode: 'text' | 'voice' = 'text') {
+  const id = await f.createInterview();
+  const channel = new MemoryChannel(mode);
+  const session = (await f.container.sessions.open(id, channel)) as LiveSession;
+  expect(session).not.toBeNull();
+  return { id, channel, session };
+}
+
+/** The lease is free again when someone else can take it. */
+async function leaseIsFree(id: string): Promise<boolean> {
+  if (f.container.redis) return (await f.container.redis.get(`interview-session:lease:${id}`)) === null;
+  const row = await f.container.database.db.selectFrom('session_leases').select('holder').where('interview_id', '=', id).executeTakeFirst();
+  return row === undefined;
+}
+
+const interview = async (id: string) => (await f.interviews.findById(id))!;
+
+describe('LiveSession', () => {
+  it('records the channel mode on the interview and in the log', async () => {
+    const { id } = await open('voice');
+    expect(JSON.parse((await interview(id)).interview_agent_meta!)).toMatchObject({ mode: 'voice', protocol_version: 1 });
+    const log = await f.interviews.readLog(id);
+    expect(log.map((l) => l.message).join('\n')).toMatch(/opened from 203\.0\.113\.7 \(protocol v1, voice mode\)/);
+  });
+
+  it('an ending turn closes the channel normally, frees the lease, stops its timers and starts no grace period', async () => {
+    const { id, channel, session } = await open();
+    const timersBefore = f.scheduler.pending;
+    session.handle({ type: 'end' });
+    await f.container.sessions.settled();
+    expect(channel.events.at(-1)).toMatchObject({ type: 'ended', ending_reason: 2 });
+    expect(channel.closes).toEqual([{ code: CloseCode.NORMAL, reason: 'interview ended' }]);
+    expect(await leaseIsFree(id)).toBe(true);
+    expect(f.scheduler.pending).toBe(timersBefore - 2); // its heartbeat and silence timer
+    expect((await interview(id)).user_disconnected).toBe(0);
+  });
+
+  it('a dropped channel records the disconnection, frees the lease, and the grace period ends the interview', async () => {
+    const { id, channel, session } = await open();
+    const live = f.container.sessions.liveCount;
+    session.onSocketClosed();
+    await f.container.sessions.settled();
+    expect(channel.closes).toEqual([]); // it closed on its own
+    expect(await interview(id)).toMatchObject({ user_disconnected: 1, state: InterviewState.AWAITING_INTRODUCTION });
+    expect(await leaseIsFree(id)).toBe(true);
+    expect(f.container.sessions.liveCount).toBe(live - 1);
+    await f.scheduler.advance((GRACE_SECONDS - 1) * 1000);
+    await f.container.sessions.settled();
+    expect((await interview(id)).state).toBe(InterviewState.AWAITING_INTRODUCTION);
+    await f.scheduler.advance(2_000);
+    await f.container.sessions.settled();
+    expect(await interview(id)).toMatchObject({ state: InterviewState.ENDED, ending_reason: 3 });
+  });
+
+  it('a session that lost its lease says so, closes with 4409 and leaves the new holder alone', async () => {
+    const { id, channel } = await open();
+    const db = f.container.database.db;
+    if (f.container.redis) await f.container.redis.set(`interview-session:lease:${id}`, 'elsewhere', 'PX', 60_000);
+    else await db.updateTable('session_leases').set({ holder: 'elsewhere' }).where('interview_id', '=', id).execute();
+    await f.scheduler.advance(f.container.config.session.leaseSeconds * 1000);
+    await f.container.sessions.settled();
+    expect(channel.ofType('error').at(-1)).toMatchObject({ code: 'SESSION_TAKEN_OVER', fatal: true });
+    expect(channel.closes).toEqual([{ code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }]);
+    expect(await leaseIsFree(id)).toBe(false);
+    expect((await interview(id)).user_disconnected).toBe(0);
+  });
+
+  it('an interview ended elsewhere closes the session with 4410 and no farewell', async () => {
+    const { id, channel, session } = await open();
+    await f.container.database.db
+      .updateTable('interviews')
+      .set({ state: InterviewState.ENDED, ending_reason: 2 })
+      .where('id', '=', id)
+      .execute();
+    const sent = channel.events.length;
+    session.handle({ type: 'answer', text: 'I build backend services.' });
+    await f.container.sessions.settled();
+    expect(channel.events).toHaveLength(sent);
+    expect(channel.closes).toEqual([{ code: CloseCode.ENDED, reason: 'interview ended' }]);
+    expect(await leaseIsFree(id)).toBe(true);
+  });
+
+  it('a server shutdown closes with 1001 and keeps the interview for the reconnection', async () => {
+    const { id, channel, session } = await open();
+    session.shutdown();
+    await f.container.sessions.settled();
+    expect(channel.closes).toEqual([{ code: CloseCode.GOING_AWAY, reason: 'server shutting down' }]);
+    expect(await interview(id)).toMatchObject({ user_disconnected: 1, state: InterviewState.AWAITING_INTRODUCTION });
+    expect(await leaseIsFree(id)).toBe(true);
+    // The candidate comes back: the session resumes where it was.
+    const back = new MemoryChannel();
+    expect(await f.container.sessions.open(id, back)).not.toBeNull();
+    expect(back.ofType('session')[0]).toMatchObject({ resumed: true, resume_count: 1 });
+  });
+});

@@ -1,0 +1,101 @@
+// What a new connection starts with, decided from the stored record: the
+// first turn of a fresh interview (0 -> 1 -> 4), or a resume (welcome back
+// and the pending prompt again, the turn a dying node left half-written, or
+// the end when the resumes are used up). Pure: no I/O, no clock.
+
+import type { InterviewBrief } from '../conversation/interviewer.js';
+import { initialContext, resumeActs, transition, type MachineContext, type Step } from '../conversation/state-machine.js';
+import { EndingReason, InterviewState } from '../interviews/enums.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import type { CandidateChannel } from './channel.js';
+import { PROTOCOL_VERSION } from './protocol.js';
+import type { SessionRow } from './session.repository.js';
+import type { TurnOptions } from './turn-runner.js';
+
+export interface OpeningInput {
+  row: InterviewRow;
+  /** The stored session memory; undefined for an interview never started. */
+  stored: SessionRow | undefined;
+  brief: InterviewBrief;
+  channel: Pick<CandidateChannel, 'mode' | 'peerAddress'>;
+  connectionId: string;
+  interviewerName: string;
+  maxResumes: number;
+  now: string;
+}
+
+export interface Opening {
+  /** The conversation's memory before the opening step. */
+  context: MachineContext;
+  startedAt: string;
+  resumed: boolean;
+  resumeCount: number;
+  step: Step;
+  options: TurnOptions;
+}
+
+export function planOpening(input: OpeningInput): Opening {
+  const { row, stored, brief, channel, connectionId } = input;
+  const from = channel.peerAddress ?? 'unknown address';
+  const connectionFields = { userip: channel.peerAddress, call_api_id: connectionId, user_disconnected: 0 };
+
+  if (row.state === InterviewState.NOT_STARTED) {
+    const context = initialContext(brief.kind, brief.questions.length);
+    return {
+      context,
+      startedAt: input.now,
+      resumed: false,
+      resumeCount: 0,
+      step: transition(context, { type: 'start' }),
+      options: {
+        startedAt: input.now,
+        interviewChanges: {
+          ...connectionFields,
+          resume_count: 0,
+          interview_agent_meta: JSON.stringify({
+            interviewer: input.interviewerName,
+            protocol_version: PROTOCOL_VERSION,
+            mode: channel.mode,
+          }),
+        },
+        logLines: [`session ${connectionId} opened from ${from} (protocol v${PROTOCOL_VERSION}, ${channel.mode} mode)`],
+      },
+    };
+  }
+
+  const context = stored?.context ?? {
+    ...initialContext(brief.kind, brief.questions.length),
+    state: row.state as InterviewState,
+    nextQuestionIndex: row.next_question_index,
+  };
+  const resumeCount = (row.resume_count ?? 0) + 1;
+  const resume = { context, startedAt: stored?.started_at ?? row.updated_at, resumed: true, resumeCount };
+  const interviewChanges = { ...connectionFields, resume_count: resumeCount };
+  if (resumeCount > input.maxResumes) {
+    return {
+      ...resume,
+      step: transition(context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_EXCEEDED_RESUME_COUNT }),
+      options: {
+        interviewChanges,
+        logLines: [`session ${connectionId} refused: resume ${resumeCount} exceeds the limit of ${input.maxResumes}`],
+      },
+    };
+  }
+  if (stored?.pending) {
+    // The previous node stopped while the model was writing: finish that turn, which ends with the next prompt.
+    return {
+      ...resume,
+      step: stored.pending.step,
+      options: {
+        interviewChanges,
+        candidateText: stored.pending.candidateText,
+        logLines: [`session ${connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`],
+      },
+    };
+  }
+  return {
+    ...resume,
+    step: { context, acts: resumeActs(context), path: [] },
+    options: { interviewChanges, logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`] },
+  };
+}
