@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../shared/private-files.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -26,10 +26,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.resolve(dataDir, 'interviews.sqlite');
+  // SQLite gives the -wal and -shm files the database file's mode, so creating it 0600 covers them too.
+  ensurePrivateFile(file);
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
+  tightenExisting([`${file}-wal`, `${file}-shm`]);
   // NORMAL is durable across process crashes in WAL mode; only an OS crash can lose the last commit.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -19,6 +19,15 @@ export class EndpointRepository {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   }
 
+  async countOwned(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   findById(id: string): Promise<EndpointRow | undefined> {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
   }

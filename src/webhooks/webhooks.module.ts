@@ -88,6 +88,7 @@ export function createWebhooks(input: {
     source: overrides.source ?? input.source,
     allowInsecureHttp: settings.allowInsecureHttp,
     maxAttempts: settings.maxAttempts,
+    maxEndpointsPerOwner: settings.maxEndpointsPerOwner,
     leaseMs,
     onEnqueued: () => {
       for (const w of workers) if (w.isRunning) w.wake();
