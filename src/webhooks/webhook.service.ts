@@ -86,6 +86,7 @@ export class WebhookService {
       secret_masked: maskSecret(secret),
       last_success_at: null,
       last_failure_at: null,
+      paused_until: null,
       created_at: now,
       updated_at: now,
     });
