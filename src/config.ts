@@ -146,7 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutSeconds: read.number('WEBHOOK_TIMEOUT_SECONDS', 10, { min: 0.05, max: 300 }),
       secretKey: read.base64Key('WEBHOOK_SECRET_KEY', 32),
       maxEndpointsPerOwner: read.integer('WEBHOOK_MAX_ENDPOINTS_PER_OWNER', 20, { min: 1, max: 100_000 }),
-      maxInFlightPerOwner: read.integer('WEBHOOK_MAX_IN_FLIGHT_PER_OWNER', 4, { min: 1, max: 1_000 }),
+      maxInFlightPerOwner: read.integer('WEBHOOK_MAX_IN_FLIGHT_PER_OWNER', 16, { min: 1, max: 1_000 }),
       circuitFailureThreshold: read.integer('WEBHOOK_CIRCUIT_FAILURES', 5, { min: 1, max: 1_000 }),
       circuitPauseSeconds: read.number('WEBHOOK_CIRCUIT_PAUSE_SECONDS', 300, { min: 0, max: 86_400 }),
     },
