@@ -91,4 +91,16 @@ describe('the circuit breaker', () => {
     const read = (await (await t.api(key, `/webhooks/endpoints/${endpoint.id}`)).json()) as { last_success_at: string | null };
     expect(read.last_success_at).not.toBeNull();
   });
+
+  it('resumes a paused endpoint at once when a test delivery succeeds', async () => {
+    const key = await t.createKey();
+    const endpoint = await createEndpoint(t, key, { url: `${receiver.url}/fixed` });
+    const [queued] = await emit(t, await createEndedInterview(t, key));
+    await waitForDelivery(t, key, queued!, (d) => d.attempts === 2 && /endpoint paused/.test(d.error ?? ''));
+
+    receiver.setHandler(ok);
+    const test = await t.api(key, `/webhooks/endpoints/${endpoint.id}/test`, { method: 'POST' });
+    expect(((await test.json()) as { success: boolean }).success).toBe(true);
+    expect(await waitForDelivery(t, key, queued!, undefined, 3_000)).toMatchObject({ status: 2, attempts: 3 });
+  });
 });

@@ -110,6 +110,10 @@ export async function attemptDelivery(deps: AttemptDeps, row: DeliveryRow, claim
     await deps.endpoints.recordAttempt(tx, endpoint.id, decision.outcome === 'success', at, circuit);
     // The endpoint's next deliveries wait for the pause too (only its oldest one is ever claimable).
     if (circuit.pausedUntil && circuit.note) await deps.deliveries.deferEndpoint(tx, endpoint.id, circuit.pausedUntil, circuit.note);
+    // A receiver that answers again (e.g. to POST /test after a fix) gets what the pause held back without waiting it out.
+    if (decision.outcome === 'success' && endpoint.paused_until !== null && endpoint.paused_until > at) {
+      await deps.deliveries.resumeEndpoint(tx, endpoint.id, endpoint.paused_until, at);
+    }
     return written;
   });
   return { recorded, decision: error === decision.error ? decision : ({ ...decision, error } as Decision) };

@@ -180,6 +180,17 @@ export class DeliveryRepository {
       .execute();
   }
 
+  /** A success while paused (the inline test): what the pause held back is due again now. */
+  async resumeEndpoint(executor: Executor, endpointId: string, pausedUntil: string, now: string): Promise<void> {
+    await executor
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: now })
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', DeliveryStatus.PENDING)
+      .where('next_attempt_at', '<=', pausedUntil)
+      .execute();
+  }
+
   /** After an interview reset its event may be emitted again: free the dedupe keys, keep the history. */
   async releaseEventsOfInterview(executor: Executor, interviewId: string): Promise<void> {
     await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
