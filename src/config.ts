@@ -30,6 +30,11 @@ export interface Config {
   candidateUiUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   rateLimitPerMinute: number;
+  /** Failed authentications per client address per minute before further attempts answer 429. */
+  authFailuresPerMinute: number;
+  /** Bearer token for GET /metrics; null: open outside production, not served in production. */
+  metricsToken: string | null;
+  http: HttpLimits;
   /** name -> secret; each integration is a principal of its own. */
   integrationSecrets: ReadonlyMap<string, string>;
   webhooks: {
@@ -40,6 +45,14 @@ export interface Config {
     timeoutSeconds: number;
     /** Base64 of the 32-byte key that encrypts signing secrets at rest; null: generated into DATA_DIR. */
     secretKey: string | null;
+    /** Endpoints one owner may register. */
+    maxEndpointsPerOwner: number;
+    /** Attempts one owner may have in flight at once on a worker, so one tenant cannot take every worker. */
+    maxInFlightPerOwner: number;
+    /** Consecutive failed attempts after which an endpoint is paused (circuit open). */
+    circuitFailureThreshold: number;
+    /** How long a paused endpoint waits before one trial attempt. */
+    circuitPauseSeconds: number;
   };
   llm: {
     provider: (typeof LLM_PROVIDERS)[number];
@@ -56,6 +69,16 @@ export interface Config {
   ttsProvider: (typeof TTS_PROVIDERS)[number];
   storage: (typeof STORAGE_KINDS)[number];
   s3: S3Config | null;
+}
+
+/** How long a client may take to send a request, and to keep an idle connection (slow-client defence). */
+export interface HttpLimits {
+  /** From connection (or the previous request) to the end of the request headers. */
+  headersTimeoutSeconds: number;
+  /** From connection to the end of the request body. */
+  requestTimeoutSeconds: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutSeconds: number;
 }
 
 /** The live candidate session (src/session/). */
@@ -111,6 +134,9 @@ export function loadConfig(env: Env = process.env): Config {
     candidateUiUrl: read.httpUrl('CANDIDATE_UI_URL', publicBaseUrl),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 25, { min: 1, max: 1_000_000_000 }),
+    authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 20, { min: 1, max: 1_000_000_000 }),
+    metricsToken: read.optionalString('METRICS_TOKEN'),
+    http: readHttpLimits(read),
     integrationSecrets: parseIntegrationSecrets(env.INTEGRATION_SECRETS),
     webhooks: {
       allowInsecureHttp: read.boolean('WEBHOOK_ALLOW_INSECURE_HTTP', false),
@@ -119,6 +145,10 @@ export function loadConfig(env: Env = process.env): Config {
       backoffBaseSeconds: read.number('WEBHOOK_BACKOFF_BASE_SECONDS', 10, { min: 0, max: 86_400 }),
       timeoutSeconds: read.number('WEBHOOK_TIMEOUT_SECONDS', 10, { min: 0.05, max: 300 }),
       secretKey: read.base64Key('WEBHOOK_SECRET_KEY', 32),
+      maxEndpointsPerOwner: read.integer('WEBHOOK_MAX_ENDPOINTS_PER_OWNER', 20, { min: 1, max: 100_000 }),
+      maxInFlightPerOwner: read.integer('WEBHOOK_MAX_IN_FLIGHT_PER_OWNER', 16, { min: 1, max: 1_000 }),
+      circuitFailureThreshold: read.integer('WEBHOOK_CIRCUIT_FAILURES', 5, { min: 1, max: 1_000 }),
+      circuitPauseSeconds: read.number('WEBHOOK_CIRCUIT_PAUSE_SECONDS', 300, { min: 0, max: 86_400 }),
     },
     llm: {
       provider: llmProvider,
@@ -152,6 +182,20 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('LLM_MODEL', 'is required when LLM_PROVIDER=openai');
   }
   return deepFreeze(config);
+}
+
+function readHttpLimits(read: EnvReader): HttpLimits {
+  const headersTimeoutSeconds = read.number('HTTP_HEADERS_TIMEOUT_SECONDS', 10, { min: 0.1, max: 3_600 });
+  const requestTimeoutSeconds = read.number('HTTP_REQUEST_TIMEOUT_SECONDS', 30, { min: 0.1, max: 3_600 });
+  // Node refuses a headers timeout longer than the whole-request timeout.
+  if (headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_SECONDS', `must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (${requestTimeoutSeconds})`);
+  }
+  return {
+    headersTimeoutSeconds,
+    requestTimeoutSeconds,
+    keepAliveTimeoutSeconds: read.number('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', 72, { min: 0.1, max: 3_600 }),
+  };
 }
 
 function readS3(read: EnvReader): S3Config {

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { InMemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter.js';
+import { InMemoryAuthThrottle, RedisAuthThrottle, type AuthThrottle } from './http/auth-throttle.js';
 import { InterviewRepository } from './interviews/interview.repository.js';
 import { InterviewService, NO_RECORDINGS } from './interviews/interview.service.js';
 import { createEvaluator, isDeterministic } from './evaluation/index.js';
@@ -37,6 +38,7 @@ export interface Container {
   auth: AuthService;
   interviews: InterviewService;
   rateLimiter: RateLimiter;
+  authThrottle: AuthThrottle;
   webhooks: Webhooks;
   sessions: SessionService;
   jobRunner: JobRunner;
@@ -98,6 +100,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const rateLimiter = redis
     ? new RedisRateLimiter(redis, config.rateLimitPerMinute, clock)
     : new InMemoryRateLimiter(config.rateLimitPerMinute, clock);
+  const authThrottle = redis
+    ? new RedisAuthThrottle(redis, config.authFailuresPerMinute, clock)
+    : new InMemoryAuthThrottle(config.authFailuresPerMinute, clock);
 
   const log: SessionLogger = overrides.log ?? (() => {});
   const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, ids, {
@@ -138,6 +143,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     auth,
     interviews,
     rateLimiter,
+    authThrottle,
     webhooks,
     sessions,
     jobRunner,

@@ -21,6 +21,8 @@ export async function startServer(
   const container = await createContainer(config, { ...overrides, log: (level, message, error) => log?.(level, message, error) });
   const app = await buildHttpApp(container, {
     logger: overrides.logger === false ? false : { level: config.logLevel },
+    limits: config.http,
+    metrics: { token: config.metricsToken, isProduction: config.appEnv === 'production' },
   });
   log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
   try {

@@ -81,7 +81,13 @@ async function withDatabase<T>(engine: 'sqlite' | 'postgres', run: (env: Record<
 async function scenario(engine: 'sqlite' | 'postgres', endpointCount: number): Promise<Result> {
   return withDatabase(engine, async (env) => {
     const receiver = await startReceiver();
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ALLOW_INSECURE_HTTP: 'true' });
+    const config = loadConfig({
+      ...env,
+      LOG_LEVEL: 'silent',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_ALLOW_INSECURE_HTTP: 'true',
+      WEBHOOK_MAX_ENDPOINTS_PER_OWNER: String(Math.max(...ENDPOINT_COUNTS)),
+    });
     const container = await createContainer(config);
     try {
       const service = container.webhooks.service;

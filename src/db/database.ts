@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { ensurePrivateDir, ensurePrivateFile, tightenExisting } from '../shared/private-files.js';
 import { openSqliteConnection, type SqliteConnection } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,10 +26,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const file = path.resolve(dataDir, 'interviews.sqlite');
+  // SQLite gives the -wal and -shm files the database file's mode, so creating it 0600 covers them too.
+  ensurePrivateFile(file);
   const sqlite = openSqliteConnection(file);
   sqlite.exec('PRAGMA journal_mode = WAL');
+  tightenExisting([`${file}-wal`, `${file}-shm`]);
   // NORMAL is durable across process crashes in WAL mode; only an OS crash can lose the last commit.
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA busy_timeout = 5000');

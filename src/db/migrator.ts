@@ -4,6 +4,7 @@ import { foundation } from './migrations/0001-foundation.js';
 import { webhooks } from './migrations/0002-webhooks.js';
 import { session } from './migrations/0003-session.js';
 import { results } from './migrations/0004-results.js';
+import { webhookCircuit } from './migrations/0005-webhook-circuit.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -12,6 +13,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0002-webhooks': webhooks(dialect),
     '0003-session': session(dialect),
     '0004-results': results(dialect),
+    '0005-webhook-circuit': webhookCircuit(dialect),
   };
 }
 

@@ -91,6 +91,10 @@ export interface WebhookEndpointsTable {
   last_failure_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Failed attempts since the last success; past the threshold the endpoint is paused. */
+  consecutive_failures: Generated<number>;
+  /** The circuit is open until then: no attempt before it. */
+  paused_until: string | null;
 }
 
 export interface WebhookDeliveriesTable {

@@ -8,6 +8,7 @@ import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { loadCandidatePageBuild } from './candidate-page.js';
+import type { AuthThrottle } from './auth-throttle.js';
 import { registerCandidatePage } from './routes/candidate-page.routes.js';
 import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
@@ -16,10 +17,14 @@ import type { SessionService } from '../session/session.service.js';
 import type { Scheduler } from '../shared/clock.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
 import { createValidatorCompiler } from './validation.js';
+import { closeAfterEarlyResponse, connectionLimitOptions, DEFAULT_HTTP_LIMITS } from './connection-limits.js';
+import type { HttpLimits } from '../config.js';
+import type { MetricsAccess } from './metrics.js';
 
 export interface HttpDeps {
   auth: AuthService;
   rateLimiter: RateLimiter;
+  authThrottle: AuthThrottle;
   interviews: InterviewService;
   webhooks: { service: WebhookService };
   sessions: SessionService;
@@ -32,6 +37,8 @@ export interface HttpDeps {
 export interface HttpOptions {
   logger: FastifyServerOptions['logger'];
   bodyLimit?: number;
+  limits?: HttpLimits;
+  metrics?: MetricsAccess;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -51,14 +58,16 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    ...connectionLimitOptions(options.limits ?? DEFAULT_HTTP_LIMITS),
   });
+  closeAfterEarlyResponse(app);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app, { bodyLimit });
-  const metrics = installMetrics(app);
+  const metrics = installMetrics(app, options.metrics);
   await installOpenApi(app);
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {

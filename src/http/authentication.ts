@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
 import type { Principal, Scope } from '../auth/principal.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { AuthThrottle } from './auth-throttle.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,14 +24,20 @@ export const API_KEY_HEADER = 'x-application-secret-key';
 export interface AuthenticationDeps {
   auth: AuthService;
   rateLimiter: RateLimiter;
+  authThrottle: AuthThrottle;
 }
 
 /** Adds the hook to every route registered inside `scope` (an encapsulated plugin context). */
 export function requireApiKey(scope: FastifyInstance, deps: AuthenticationDeps): void {
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Failed attempts are throttled per address (src/http/auth-throttle.ts), before the key is even looked at.
+    const wait = await deps.authThrottle.retryAfter(request.ip).catch(() => null);
+    if (wait !== null) return reply.code(429).header('retry-after', wait).send({ detail: 'RateLimitReachedException' });
     const header = request.headers[API_KEY_HEADER];
     const outcome = await deps.auth.authenticate(typeof header === 'string' ? header : undefined);
     if (!outcome.ok) {
+      // A broken counter store must not take the API down (as with the rate limiter).
+      await deps.authThrottle.recordFailure(request.ip).catch(() => undefined);
       return reply.code(401).header('www-authenticate', 'APIKey').send({ detail: outcome.error });
     }
     request.principal = outcome.principal;

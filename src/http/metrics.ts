@@ -1,9 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../session/session.service.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { secretsMatch } from '../auth/api-key.js';
+
+/**
+ * Who may read /metrics: with a token, callers sending `Authorization: Bearer <token>`;
+ * without one, anyone outside production and no one in production (metrics reveal
+ * traffic, routes and process details, so a public deployment must opt in).
+ */
+export interface MetricsAccess {
+  token: string | null;
+  isProduction: boolean;
+}
+
+const OPEN_METRICS: MetricsAccess = { token: null, isProduction: false };
 
 /** Per-route request counts and latency histograms, plus Node's process metrics. */
-export function installMetrics(app: FastifyInstance): Registry {
+export function installMetrics(app: FastifyInstance, access: MetricsAccess = OPEN_METRICS): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -27,11 +40,24 @@ export function installMetrics(app: FastifyInstance): Registry {
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!isAllowed(request, access)) return refuse(reply, access);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
   return registry;
+}
+
+function isAllowed(request: FastifyRequest, access: MetricsAccess): boolean {
+  if (access.token === null) return !access.isProduction;
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer (.+)$/i.exec(header.trim()) : null;
+  return match !== null && secretsMatch(match[1]!, access.token);
+}
+
+function refuse(reply: FastifyReply, access: MetricsAccess): FastifyReply {
+  if (access.token === null) return reply.code(404).send({ detail: 'Not Found' });
+  return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'NotAuthenticated' });
 }
 
 /** Server think time per candidate turn, and the number of live sessions on this node. */

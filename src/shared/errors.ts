@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   InsecureWebhookURLNotAllowed: 422,
   WebhookTargetNotAllowed: 422,
   WebhookEndpointNotExist: 404,
+  WebhookEndpointLimitReached: 409,
   WebhookDeliveryNotExist: 404,
 } as const satisfies Record<string, number>;
 

@@ -11,6 +11,7 @@ import type { EndpointRepository, EndpointRow } from './endpoint.repository.js';
 import type { SecretBox } from './secret-box.js';
 import type { SendResult, WebhookSender } from './sender.js';
 import { DELIVERY_ID_HEADER, EVENT_HEADER, EVENT_ID_HEADER, signPayload } from './signer.js';
+import { afterAttempt, type CircuitSettings } from './circuit-breaker.js';
 
 export interface RetryPolicy {
   backoffBaseSeconds: number;
@@ -73,6 +74,7 @@ export interface AttemptDeps {
   sender: WebhookSender;
   clock: Clock;
   policy: RetryPolicy;
+  circuit: CircuitSettings;
 }
 
 export interface AttemptReport {
@@ -90,21 +92,35 @@ export async function attemptDelivery(deps: AttemptDeps, row: DeliveryRow, claim
   const decision = decide(result, row.attempts + 1, row.max_attempts, deps.policy);
   const now = deps.clock.now();
   const at = now.toISOString();
+  // One delivery per endpoint is in flight (the claim guarantees it), so the count read before sending is current.
+  const circuit = endpoint ? afterAttempt(endpoint.consecutive_failures, decision.outcome === 'success', now, deps.circuit) : null;
+  const error = decision.error !== null && circuit?.note ? `${decision.error}; ${circuit.note}` : decision.error;
+  const retryAt =
+    decision.outcome === 'retry' ? laterOf(new Date(now.getTime() + decision.delayMs).toISOString(), circuit?.pausedUntil) : null;
   const recorded = await deps.db.transaction().execute(async (tx) => {
     const written = await deps.deliveries.recordAttempt(tx, row.id, claimToken, {
       at,
       responseStatus: decision.responseStatus,
-      error: decision.error,
+      error,
       durationMs: result.durationMs,
       targetUrl,
-      ...(decision.outcome === 'retry'
-        ? { outcome: 'retry' as const, nextAttemptAt: new Date(now.getTime() + decision.delayMs).toISOString() }
-        : { outcome: decision.outcome }),
+      ...(retryAt !== null ? { outcome: 'retry' as const, nextAttemptAt: retryAt } : { outcome: decision.outcome as 'success' | 'failed' }),
     });
-    if (written && endpoint) await deps.endpoints.recordAttempt(tx, endpoint.id, decision.outcome === 'success', at);
+    if (!written || !endpoint || !circuit) return written;
+    await deps.endpoints.recordAttempt(tx, endpoint.id, decision.outcome === 'success', at, circuit);
+    // The endpoint's next deliveries wait for the pause too (only its oldest one is ever claimable).
+    if (circuit.pausedUntil && circuit.note) await deps.deliveries.deferEndpoint(tx, endpoint.id, circuit.pausedUntil, circuit.note);
+    // A receiver that answers again (e.g. to POST /test after a fix) gets what the pause held back without waiting it out.
+    if (decision.outcome === 'success' && endpoint.paused_until !== null && endpoint.paused_until > at) {
+      await deps.deliveries.resumeEndpoint(tx, endpoint.id, endpoint.paused_until, at);
+    }
     return written;
   });
-  return { recorded, decision };
+  return { recorded, decision: error === decision.error ? decision : ({ ...decision, error } as Decision) };
+}
+
+function laterOf(a: string, b: string | null | undefined): string {
+  return b && b > a ? b : a;
 }
 
 /** Signs the stored bytes with the endpoint's current secret and sends them to its current URL. */

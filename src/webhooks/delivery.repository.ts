@@ -83,12 +83,17 @@ export class DeliveryRepository {
 
   /**
    * Claims up to `limit` due deliveries, each the oldest unfinished one of its
-   * endpoint (so an endpoint never has two in flight and sees enqueue order).
-   * PostgreSQL: FOR UPDATE SKIP LOCKED lets many workers claim at once.
+   * endpoint (so an endpoint never has two in flight and sees enqueue order),
+   * fairly across owners: an owner never has more than `maxPerOwner` in flight
+   * (counted over every worker), and owners take turns (every owner's oldest
+   * head, then every owner's second, ...), so one tenant's many slow endpoints
+   * cannot hold every worker while another tenant's delivery waits.
+   * PostgreSQL: FOR UPDATE SKIP LOCKED lets many workers claim at once (two
+   * racing workers may overshoot an owner's cap by their number, no more).
    * SQLite: the single UPDATE is atomic and status-guarded.
    */
-  async claimDue(now: string, leaseUntil: string, claimToken: string, limit: number): Promise<DeliveryRow[]> {
-    const lock = this.dialect === 'postgres' ? sql`for update of d skip locked` : sql``;
+  async claimDue(now: string, leaseUntil: string, claimToken: string, limit: number, maxPerOwner: number): Promise<DeliveryRow[]> {
+    const lock = this.dialect === 'postgres' ? sql`for update skip locked` : sql``;
     // One pass over the unfinished rows finds each endpoint's head; only a due, pending head is claimable.
     // (CROSS JOIN makes SQLite drive from the heads; PostgreSQL plans it as an inner join.)
     const result = await sql<DeliveryRow>`
@@ -96,17 +101,27 @@ export class DeliveryRepository {
          set status = ${DeliveryStatus.DELIVERING}, claim_token = ${claimToken}, lease_until = ${leaseUntil}
        where status = ${DeliveryStatus.PENDING}
          and id in (
-           select d.id
-             from (select min(seq) as head
-                     from webhook_deliveries
-                    where status in (${DeliveryStatus.PENDING}, ${DeliveryStatus.DELIVERING})
-                    group by endpoint_id) heads
-             cross join webhook_deliveries d
-            where d.seq = heads.head
-              and d.status = ${DeliveryStatus.PENDING}
-              and d.next_attempt_at <= ${now}
-            order by d.seq
-            limit ${limit}
+           select locked.id
+             from webhook_deliveries locked
+            where locked.id in (
+              select ranked.id
+                from (select d.id, d.seq,
+                             row_number() over (partition by d.owner_id order by d.seq) + coalesce(busy.in_flight, 0) as owner_slot
+                        from (select min(seq) as head
+                                from webhook_deliveries
+                               where status in (${DeliveryStatus.PENDING}, ${DeliveryStatus.DELIVERING})
+                               group by endpoint_id) heads
+                        cross join webhook_deliveries d
+                        left join (select owner_id, count(*) as in_flight
+                                     from webhook_deliveries
+                                    where status = ${DeliveryStatus.DELIVERING}
+                                    group by owner_id) busy on busy.owner_id = d.owner_id
+                       where d.seq = heads.head
+                         and d.status = ${DeliveryStatus.PENDING}
+                         and d.next_attempt_at <= ${now}) ranked
+               where ranked.owner_slot <= ${maxPerOwner}
+               order by ranked.owner_slot, ranked.seq
+               limit ${limit})
             ${lock})
       returning *`.execute(this.db);
     return [...result.rows].sort((a, b) => Number(a.seq) - Number(b.seq));
@@ -149,6 +164,31 @@ export class DeliveryRepository {
       .where('status', '=', DeliveryStatus.DELIVERING)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** An open circuit: the endpoint's queued deliveries wait until `until`, and the untried ones say why. */
+  async deferEndpoint(executor: Executor, endpointId: string, until: string, note: string): Promise<void> {
+    await executor
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        next_attempt_at: until,
+        error: eb.fn.coalesce('error', eb.val(note)),
+      }))
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', DeliveryStatus.PENDING)
+      .where('next_attempt_at', '<', until)
+      .execute();
+  }
+
+  /** A success while paused (the inline test): what the pause held back is due again now. */
+  async resumeEndpoint(executor: Executor, endpointId: string, pausedUntil: string, now: string): Promise<void> {
+    await executor
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: now })
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', DeliveryStatus.PENDING)
+      .where('next_attempt_at', '<=', pausedUntil)
+      .execute();
   }
 
   /** After an interview reset its event may be emitted again: free the dedupe keys, keep the history. */

@@ -1,6 +1,6 @@
 // The delivery worker: polls the queue, claims due deliveries under a lease,
-// and runs up to `concurrency` attempts at once (at most one per endpoint,
-// which the claim guarantees). Any number of workers, in any number of
+// and runs up to `concurrency` attempts at once (at most one per endpoint and
+// a few per owner, which the claim guarantees; see claimDue). Any number of workers, in any number of
 // processes, can share one database.
 
 import type { Clock } from '../shared/clock.js';
@@ -13,6 +13,8 @@ export interface WorkerOptions {
   /** Longer than the per-attempt timeout, so a live worker never loses its claim. */
   leaseMs: number;
   concurrency: number;
+  /** Attempts one owner may have in flight across all workers. */
+  maxInFlightPerOwner: number;
 }
 
 export class WebhookWorker {
@@ -80,7 +82,7 @@ export class WebhookWorker {
     if (free <= 0 || !this.running) return false;
     const claimToken = this.deps.ids.uuid();
     const leaseUntil = new Date(now.getTime() + this.options.leaseMs).toISOString();
-    const claimed = await this.deps.deliveries.claimDue(now.toISOString(), leaseUntil, claimToken, free);
+    const claimed = await this.deps.deliveries.claimDue(now.toISOString(), leaseUntil, claimToken, free, this.options.maxInFlightPerOwner);
     for (const row of claimed) {
       const attempt: Promise<unknown> = attemptDelivery(this.deps, row, claimToken)
         .catch((error: unknown) => this.onError?.(error))

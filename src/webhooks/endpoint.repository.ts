@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
 import { DeliveryStatus } from './webhook.schemas.js';
+import type { CircuitState } from './circuit-breaker.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type NewEndpointRow = Insertable<WebhookEndpointsTable>;
@@ -17,6 +18,15 @@ export class EndpointRepository {
   /** Another owner's endpoint looks exactly like an unknown one. */
   findOwned(id: string, ownerId: string): Promise<EndpointRow | undefined> {
     return this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  }
+
+  async countOwned(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   findById(id: string): Promise<EndpointRow | undefined> {
@@ -69,10 +79,14 @@ export class EndpointRepository {
     return rows.filter((row) => row.event_types === null || (JSON.parse(row.event_types) as string[]).includes(event));
   }
 
-  async recordAttempt(executor: Executor, id: string, success: boolean, at: string): Promise<void> {
+  async recordAttempt(executor: Executor, id: string, success: boolean, at: string, circuit: CircuitState): Promise<void> {
     await executor
       .updateTable('webhook_endpoints')
-      .set(success ? { last_success_at: at } : { last_failure_at: at })
+      .set({
+        ...(success ? { last_success_at: at } : { last_failure_at: at }),
+        consecutive_failures: circuit.consecutiveFailures,
+        paused_until: circuit.pausedUntil,
+      })
       .where('id', '=', id)
       .execute();
   }

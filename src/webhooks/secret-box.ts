@@ -3,7 +3,8 @@
 // the additional authenticated data: a ciphertext moved to another row fails.
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensurePrivateDir } from '../shared/private-files.js';
 import path from 'node:path';
 
 const VERSION = 'v1';
@@ -45,7 +46,7 @@ export function loadSecretKey(configured: string | null, dataDir: string): Buffe
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   try {
     writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
     chmodSync(file, 0o600);

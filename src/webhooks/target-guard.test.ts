@@ -28,6 +28,12 @@ describe('isPublicAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:8.8.8.8',
     '64:ff9b::a00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001::1',
+    'fec0::1',
+    'feff::1',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
@@ -41,6 +47,9 @@ describe('the guard', () => {
     expect(await guard.check('https://localhost/x')).toMatchObject({ allowed: false });
     expect(await guard.check('https://api.localhost/x')).toMatchObject({ allowed: false });
     expect(await guard.check('https://[::1]:8443/x')).toMatchObject({ allowed: false });
+    expect(await guard.check('https://[::ffff:0:127.0.0.1]/x')).toMatchObject({ allowed: false });
+    expect(await guard.check('https://[2001::1]/x')).toMatchObject({ allowed: false });
+    expect(await guard.check('https://[fec0::1]/x')).toMatchObject({ allowed: false });
     expect(await guard.check('https://93.184.216.34/x')).toEqual({ allowed: true });
   });
 

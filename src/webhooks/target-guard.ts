@@ -35,14 +35,17 @@ for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['::ffff:0:0', 96], // IPv4-mapped
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT), e.g. [::ffff:0:127.0.0.1]
   ['::', 96], // IPv4-compatible (deprecated)
   ['64:ff9b::', 96], // NAT64, can reach private IPv4
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo, embeds an IPv4 address and reaches it through a relay
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4, embeds IPv4
   ['fc00::', 7], // unique local (also fd00:ec2::254 metadata)
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
   ['ff00::', 8], // multicast
 ] as const) {
   blockedV6.addSubnet(network, prefix, 'ipv6');

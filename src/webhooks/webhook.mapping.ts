@@ -46,7 +46,7 @@ export function toDeliveryRead(row: DeliveryRow): WebhookDeliveryRead {
 }
 
 /**
- * An absolute http(s) URL (422 with a field error otherwise), https unless
+ * An absolute http(s) URL without credentials (422 with a field error otherwise), https unless
  * insecure URLs are allowed, and a public target unless private ones are.
  */
 export async function checkWebhookUrl(raw: string, options: { allowInsecureHttp: boolean; guard: TargetGuard }): Promise<void> {
@@ -63,6 +63,10 @@ export async function checkWebhookUrl(raw: string, options: { allowInsecureHttp:
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid("URL scheme should be 'http' or 'https'", 'url_scheme');
   if (url.hostname === '') throw invalid('Input should be a valid URL, empty host', 'url_parsing');
+  // Credentials in the URL would be stored and listed in clear; receivers authenticate by the signature.
+  if (url.username !== '' || url.password !== '') {
+    throw invalid('Input should be a valid URL without user:password@ credentials; verify the signature instead', 'url_credentials');
+  }
   if (url.protocol === 'http:' && !options.allowInsecureHttp) throw new AppError('InsecureWebhookURLNotAllowed');
   const verdict = await options.guard.check(raw);
   if (!verdict.allowed) throw new AppError('WebhookTargetNotAllowed');

@@ -48,6 +48,7 @@ export interface WebhookServiceDeps extends AttemptDeps {
   source: MediaProcessedSource;
   allowInsecureHttp: boolean;
   maxAttempts: number;
+  maxEndpointsPerOwner: number;
   leaseMs: number;
   /** Called after something was queued, so a worker in this process looks at once. */
   onEnqueued: () => void;
@@ -64,6 +65,10 @@ export class WebhookService {
   }
 
   async createEndpoint(principal: Principal, body: WebhookEndpointCreate): Promise<WebhookEndpointCreated> {
+    requireInterviewRead(principal);
+    if ((await this.deps.endpoints.countOwned(principal.id)) >= this.deps.maxEndpointsPerOwner) {
+      throw new AppError('WebhookEndpointLimitReached');
+    }
     await checkWebhookUrl(body.url, { allowInsecureHttp: this.deps.allowInsecureHttp, guard: this.deps.guard });
     const id = this.deps.ids.uuid();
     const secret = generateSigningSecret();
@@ -81,6 +86,7 @@ export class WebhookService {
       secret_masked: maskSecret(secret),
       last_success_at: null,
       last_failure_at: null,
+      paused_until: null,
       created_at: now,
       updated_at: now,
     });
@@ -100,6 +106,7 @@ export class WebhookService {
   async updateEndpoint(principal: Principal, endpointId: string, body: WebhookEndpointUpdate): Promise<WebhookEndpointRead> {
     const row = await this.findEndpoint(principal, endpointId);
     if (typeof body.url === 'string' && body.url !== row.url) {
+      requireInterviewRead(principal);
       await checkWebhookUrl(body.url, { allowInsecureHttp: this.deps.allowInsecureHttp, guard: this.deps.guard });
     }
     const updated = await this.deps.endpoints.update(row.id, principal.id, {
@@ -269,4 +276,14 @@ export class WebhookService {
   private now(): string {
     return this.deps.clock.now().toISOString();
   }
+}
+
+/**
+ * interview.media_processed carries the transcript and the evaluation, so choosing
+ * where webhooks go is reading interviews: a key without interviews:read may manage
+ * endpoints (list, test, rotate, delete, redeliver to the URL a reader chose) but
+ * not create one or point one elsewhere.
+ */
+function requireInterviewRead(principal: Principal): void {
+  if (!principal.scopes.has('interviews:read')) throw new AppError('PermissionDeniedException');
 }

@@ -68,12 +68,18 @@ export function createWebhooks(input: {
       retryAfterCapSeconds: RETRY_AFTER_CAP_SECONDS,
       random: overrides.random ?? Math.random,
     },
+    circuit: { failureThreshold: settings.circuitFailureThreshold, pauseMs: settings.circuitPauseSeconds * 1000 },
   };
   const workers = new Set<WebhookWorker>();
   const createWorker = (onError?: (error: unknown) => void) => {
     const worker = new WebhookWorker(
       { ...attemptDeps, ids },
-      { pollIntervalMs: overrides.pollIntervalMs ?? 1000, leaseMs, concurrency: overrides.concurrency ?? 32 },
+      {
+        pollIntervalMs: overrides.pollIntervalMs ?? 1000,
+        leaseMs,
+        concurrency: overrides.concurrency ?? 32,
+        maxInFlightPerOwner: settings.maxInFlightPerOwner,
+      },
     );
     worker.onError = onError;
     workers.add(worker);
@@ -88,6 +94,7 @@ export function createWebhooks(input: {
     source: overrides.source ?? input.source,
     allowInsecureHttp: settings.allowInsecureHttp,
     maxAttempts: settings.maxAttempts,
+    maxEndpointsPerOwner: settings.maxEndpointsPerOwner,
     leaseMs,
     onEnqueued: () => {
       for (const w of workers) if (w.isRunning) w.wake();
