@@ -13,7 +13,6 @@ import { InterviewState } from '../../src/interviews/enums.js';
 import {
   jobQuestionOf,
   LANGUAGE_CODE_OF,
-  type Category,
   type IntentItem,
   type IntentLabel,
   type ScreeningLabel,
@@ -28,12 +27,12 @@ export interface Outcome {
   isCorrect: boolean;
   /** Job: grades between label and rating. Fillers: |counted - labelled|. */
   distance: number;
+  /** Time spent in the service code for this item. */
+  ms: number;
 }
 
 export interface Measurement {
   outcomes: Outcome[];
-  /** Wall time spent in the service code, per category, for the time-per-item figures. */
-  millis: Record<Category, number>;
 }
 
 /** Screening as the report reads it: not evaluated means the rules did not decide. */
@@ -67,14 +66,16 @@ async function measureScreening(set: UnderstandingSet, evaluator: Evaluator): Pr
       ],
       locale: 'en',
     };
+    const started = performance.now();
     const result = await evaluator.evaluate(input);
+    const ms = performance.now() - started;
     const judged = result.evaluation.questions[0];
     const evaluation = judged?.evaluation;
     const actual: ScreeningLabel =
       !judged?.is_evaluated || !evaluation || !('outcome' in evaluation) ? 'undecided' : evaluation.outcome ? 'met' : 'not_met';
     // The qualifying outcome a client acts on: met or not. An undecided label is right when the answer is not taken as met.
     const isCorrect = (item.label === 'met') === (actual === 'met');
-    outcomes.push({ item, expected: item.label, actual, isCorrect, distance: actual === item.label ? 0 : 1 });
+    outcomes.push({ item, expected: item.label, actual, isCorrect, distance: actual === item.label ? 0 : 1, ms });
   }
   return outcomes;
 }
@@ -83,6 +84,7 @@ async function measureJob(set: UnderstandingSet, evaluator: Evaluator): Promise<
   const outcomes: Outcome[] = [];
   for (const item of set.job) {
     const q = jobQuestionOf(set, item);
+    const started = performance.now();
     const result = await evaluator.evaluate({
       interviewType: 0,
       languageCode: LANGUAGE_CODE_OF[item.language],
@@ -104,10 +106,11 @@ async function measureJob(set: UnderstandingSet, evaluator: Evaluator): Promise<
       ],
       locale: 'en',
     });
+    const ms = performance.now() - started;
     const evaluation = result.evaluation.questions[0]?.evaluation;
     const actual = evaluation && 'rating' in evaluation ? evaluation.rating : 'none';
     const distance = actual === 'none' ? RATINGS.length : Math.abs(RATINGS.indexOf(actual) - RATINGS.indexOf(item.label));
-    outcomes.push({ item, expected: item.label, actual, isCorrect: distance === 0, distance });
+    outcomes.push({ item, expected: item.label, actual, isCorrect: distance === 0, distance, ms });
   }
   return outcomes;
 }
@@ -141,18 +144,25 @@ function intentShownBy(acts: readonly Act[], stage: IntentItem['stage']): Intent
   return 'answer';
 }
 
+/** The result of a synchronous service call and the time it took. */
+function clocked<T>(run: () => T): [T, number] {
+  const started = performance.now();
+  const value = run();
+  return [value, performance.now() - started];
+}
+
 function measureIntent(set: UnderstandingSet): Outcome[] {
   return set.intent.map((item) => {
-    const acts = takeTurn(contextAt(item.stage), item.text, LANGUAGE_CODE_OF[item.language], []);
+    const [acts, ms] = clocked(() => takeTurn(contextAt(item.stage), item.text, LANGUAGE_CODE_OF[item.language], []));
     const actual = intentShownBy(acts, item.stage);
-    return { item, expected: item.label, actual, isCorrect: actual === item.label, distance: actual === item.label ? 0 : 1 };
+    return { item, expected: item.label, actual, isCorrect: actual === item.label, distance: actual === item.label ? 0 : 1, ms };
   });
 }
 
 function measureFollowUp(set: UnderstandingSet): Outcome[] {
   return set.followUp.map((item) => {
     const q = jobQuestionOf(set, item);
-    const acts = takeTurn(contextAt('answer'), item.answer, LANGUAGE_CODE_OF[item.language], q.evaluation_criteria);
+    const [acts, ms] = clocked(() => takeTurn(contextAt('answer'), item.answer, LANGUAGE_CODE_OF[item.language], q.evaluation_criteria));
     const actual = acts.some((a) => a.kind === 'follow_up');
     return {
       item,
@@ -160,37 +170,28 @@ function measureFollowUp(set: UnderstandingSet): Outcome[] {
       actual: String(actual),
       isCorrect: actual === item.label,
       distance: actual === item.label ? 0 : 1,
+      ms,
     };
   });
 }
 
 function measureFillers(set: UnderstandingSet): Outcome[] {
   return set.fillers.map((item) => {
-    const counted = analyseCommunication([item.answer], LANGUAGE_CODE_OF[item.language]).filler_words.total;
+    const [analysis, ms] = clocked(() => analyseCommunication([item.answer], LANGUAGE_CODE_OF[item.language]));
+    const counted = analysis.filler_words.total;
     return {
       item,
       expected: String(item.label),
       actual: String(counted),
       isCorrect: counted === item.label,
       distance: Math.abs(counted - item.label),
+      ms,
     };
   });
 }
 
-async function timed<T>(run: () => T | Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const value = await run();
-  return [value, performance.now() - started];
-}
-
 export async function measureUnderstanding(set: UnderstandingSet, evaluator: Evaluator = new BuiltinEvaluator()): Promise<Measurement> {
-  const [screening, screeningMs] = await timed(() => measureScreening(set, evaluator));
-  const [job, jobMs] = await timed(() => measureJob(set, evaluator));
-  const [intent, intentMs] = await timed(() => measureIntent(set));
-  const [followUp, followUpMs] = await timed(() => measureFollowUp(set));
-  const [fillers, fillersMs] = await timed(() => measureFillers(set));
-  return {
-    outcomes: [...screening, ...job, ...intent, ...followUp, ...fillers],
-    millis: { screening: screeningMs, job: jobMs, intent: intentMs, follow_up: followUpMs, fillers: fillersMs },
-  };
+  const screening = await measureScreening(set, evaluator);
+  const job = await measureJob(set, evaluator);
+  return { outcomes: [...screening, ...job, ...measureIntent(set), ...measureFollowUp(set), ...measureFillers(set)] };
 }

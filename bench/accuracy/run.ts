@@ -1,11 +1,12 @@
-// npm run accuracy [-- --split tune|heldout|all] [--misses] [--no-timing]
+// npm run accuracy [-- --split tune|heldout|all] [--misses] [--no-timing] [--api]
 // Measures the built-in evaluator and the scripted interviewer's decisions on
 // the understanding set and prints Markdown tables (docs/evaluation.md,
 // "Accuracy on the understanding set").
 
 import { parseArgs } from 'node:util';
+import { playScreeningThroughApi } from './api-sample.js';
 import { measureUnderstanding } from './measure.js';
-import { renderReport } from './report.js';
+import { renderApiSample, renderReport } from './report.js';
 import { loadUnderstandingSet, type UnderstandingSet } from './understanding-set.js';
 
 const { values } = parseArgs({
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'all' },
     misses: { type: 'boolean', default: false },
     'no-timing': { type: 'boolean', default: false },
+    api: { type: 'boolean', default: false },
   },
 });
 
@@ -35,3 +37,4 @@ const set: UnderstandingSet = {
 
 const measurement = await measureUnderstanding(set);
 console.log(renderReport(measurement, { split, isTimed: !values['no-timing'], showMisses: values.misses }));
+if (values.api) console.log(`\n${renderApiSample(await playScreeningThroughApi(set), measurement, !values['no-timing'])}`);
