@@ -13,6 +13,7 @@ import {
   loadUnderstandingSet,
   SCREENING_LABELS,
 } from '../bench/accuracy/understanding-set.js';
+import { measureUnderstanding } from '../bench/accuracy/measure.js';
 
 const set = loadUnderstandingSet();
 const items = allItems(set);
@@ -97,4 +98,11 @@ describe('understanding set', () => {
     for (const text of [...swiss.map((i) => JSON.stringify(i)), ...questions.map((q) => JSON.stringify(q))])
       expect(text).not.toContain('ß');
   });
+
+  it('is measured item by item, the same way twice (npm run accuracy prints a deterministic table)', async () => {
+    const first = await measureUnderstanding(set);
+    const second = await measureUnderstanding(set);
+    expect(first.outcomes.map((o) => o.item.id).sort()).toEqual(items.map((i) => i.id).sort());
+    expect(second.outcomes.map((o) => `${o.item.id}=${o.actual}`)).toEqual(first.outcomes.map((o) => `${o.item.id}=${o.actual}`));
+  }, 90_000);
 });
