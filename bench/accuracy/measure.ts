@@ -123,9 +123,9 @@ function contextAt(stage: IntentItem['stage']): MachineContext {
 }
 
 /** One candidate turn as the live session takes it (src/session/live-session.ts, `answer`). */
-function takeTurn(context: MachineContext, text: string, languageCode: number, criteria: readonly string[]): Act[] {
+function takeTurn(context: MachineContext, text: string, languageCode: number, criteria: readonly string[], question?: string): Act[] {
   const intent = classifyIntent(text, languageCode);
-  const isThin = isThinAnswer(text, criteria);
+  const isThin = isThinAnswer(text, [...criteria], languageCode, question);
   return transition(context, { type: 'input', intent, isThin }).acts;
 }
 
@@ -162,7 +162,9 @@ function measureIntent(set: UnderstandingSet): Outcome[] {
 function measureFollowUp(set: UnderstandingSet): Outcome[] {
   return set.followUp.map((item) => {
     const q = jobQuestionOf(set, item);
-    const [acts, ms] = clocked(() => takeTurn(contextAt('answer'), item.answer, LANGUAGE_CODE_OF[item.language], q.evaluation_criteria));
+    const [acts, ms] = clocked(() =>
+      takeTurn(contextAt('answer'), item.answer, LANGUAGE_CODE_OF[item.language], q.evaluation_criteria, q.question),
+    );
     const actual = acts.some((a) => a.kind === 'follow_up');
     return {
       item,
