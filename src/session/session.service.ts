@@ -7,7 +7,7 @@ import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conversation/interviewer.js';
-import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../jobs/interview-ended.job.js';
+import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../results/interview-ended.job.js';
 import type { NewJob } from '../jobs/job.repository.js';
 import type { Clock } from '../shared/clock.js';
 import { isUuid, type IdGenerator } from '../shared/ids.js';
