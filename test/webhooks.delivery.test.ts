@@ -249,6 +249,18 @@ describe('rotation, redelivery and the test route', () => {
   });
 });
 
+describe('endpoint deletion', () => {
+  it('fails what was still queued for the endpoint and keeps it in the history', async () => {
+    const endpoint = await endpointWith(status(503, { 'retry-after': '600' }));
+    const { deliveryId } = await emitOne();
+    await waitForDelivery(t, key, deliveryId, (d) => d.attempts === 1 && d.status_name === 'PENDING');
+    expect((await t.api(key, `/webhooks/endpoints/${endpoint.id}`, { method: 'DELETE' })).status).toBe(204);
+    const delivery = await waitForDelivery(t, key, deliveryId);
+    expect(delivery).toMatchObject({ status: 3, status_name: 'FAILED', attempts: 1, error: 'endpoint deleted before delivery' });
+    expect(receiver.requests).toHaveLength(1);
+  });
+});
+
 describe('interview reset', () => {
   it('lets a retaken interview notify again, keeping the earlier delivery in history', async () => {
     await endpointWith(ok);

@@ -1,10 +1,38 @@
+// The interviews module's tables: the interview record, its transcript and
+// its log. Every write to them goes through here. Writes another module makes
+// part of its own transaction (a session's turn, a pipeline step) take an
+// Executor, so that module's transaction still commits them atomically.
+
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Executor } from '../db/executor.js';
 import type { Database, InterviewsTable, TranscriptEntriesTable } from '../db/schema.js';
+import { InterviewState } from './enums.js';
 
 export type InterviewRow = Selectable<InterviewsTable>;
 export type NewInterviewRow = Insertable<InterviewsTable>;
 export type TranscriptRow = Selectable<TranscriptEntriesTable>;
+
+export interface NewTranscriptEntry {
+  role: 'assistant' | 'user';
+  content: string;
+  controlId: string;
+}
+
+/** The fields a live session changes on the interview record. */
+export type LiveChanges = Partial<
+  Pick<
+    InterviewRow,
+    | 'state'
+    | 'next_question_index'
+    | 'ending_reason'
+    | 'call_length'
+    | 'userip'
+    | 'call_api_id'
+    | 'resume_count'
+    | 'user_disconnected'
+    | 'interview_agent_meta'
+  >
+> & { updated_at: string };
 
 /** What another module wipes when an interview is reset, inside the same transaction. */
 export type ResetHook = (tx: Transaction<Database>, interviewId: string) => Promise<void>;
@@ -15,7 +43,7 @@ export class InterviewRepository {
   async insert(row: NewInterviewRow, logLine: { at: string; message: string }): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.insertInto('interviews').values(row).execute();
-      await appendLogLine(tx, row.id, logLine.at, 'info', logLine.message);
+      await this.appendLog(tx, row.id, logLine.at, 'info', logLine.message);
     });
   }
 
@@ -65,11 +93,63 @@ export class InterviewRepository {
         })
         .where('id', '=', interviewId)
         .execute();
-      await appendLogLine(tx, interviewId, at, 'info', 'interview reset: transcript, evaluation, state and local media wiped');
+      await this.appendLog(tx, interviewId, at, 'info', 'interview reset: transcript, evaluation, state and local media wiped');
     });
   }
-}
 
-export async function appendLogLine(executor: Executor, interviewId: string, at: string, level: string, message: string): Promise<void> {
-  await executor.insertInto('interview_log_lines').values({ interview_id: interviewId, at, level, message }).execute();
+  /** Changes an interview still in progress; false (nothing written) once it ended or failed, so a late write cannot reopen it. */
+  async updateLive(executor: Executor, id: string, changes: LiveChanges): Promise<boolean> {
+    const result = await executor
+      .updateTable('interviews')
+      .set(changes)
+      .where('id', '=', id)
+      .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** State 3 whatever the current state: the interview's data cannot be used (unrecoverable backend fault). */
+  async markError(executor: Executor, id: string, endingReason: number, at: string): Promise<void> {
+    await executor
+      .updateTable('interviews')
+      .set({ state: InterviewState.ERROR, ending_reason: endingReason, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Appends the entries, in order, after the last one stored (seq counts on). */
+  async appendTranscript(executor: Executor, interviewId: string, at: string, entries: readonly NewTranscriptEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const last = await executor
+      .selectFrom('transcript_entries')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('interview_id', '=', interviewId)
+      .executeTakeFirst();
+    const start = Number(last?.seq ?? 0) + 1;
+    await executor
+      .insertInto('transcript_entries')
+      .values(
+        entries.map((entry, i) => ({
+          interview_id: interviewId,
+          seq: start + i,
+          role: entry.role,
+          content: entry.content,
+          created_at: at,
+          control_id: entry.controlId,
+          video_begin: null,
+          video_end: null,
+        })),
+      )
+      .execute();
+  }
+
+  /** One line, or several with the same time and level, of the log served by get-logs. */
+  async appendLog(executor: Executor, interviewId: string, at: string, level: string, message: string | readonly string[]): Promise<void> {
+    const messages = typeof message === 'string' ? [message] : message;
+    if (messages.length === 0) return;
+    await executor
+      .insertInto('interview_log_lines')
+      .values(messages.map((line) => ({ interview_id: interviewId, at, level, message: line })))
+      .execute();
+  }
 }

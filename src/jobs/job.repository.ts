@@ -44,6 +44,12 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<void>
     .execute();
 }
 
+/** Forgets the jobs with these keys, whatever their status, so the same work can be enqueued afresh (an interview reset). */
+export async function deleteJobs(executor: Executor, dedupeKeys: readonly string[]): Promise<void> {
+  if (dedupeKeys.length === 0) return;
+  await executor.deleteFrom('jobs').where('dedupe_key', 'in', dedupeKeys).execute();
+}
+
 export class JobRepository {
   constructor(
     private readonly db: Kysely<Database>,

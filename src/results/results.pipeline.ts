@@ -10,14 +10,14 @@
 import { groupAnswersByQuestion, PROSE_LOCALES, type EvaluationResult, type Evaluator, type ProseLocale } from '../evaluation/index.js';
 import type { DifficultyLevel, ExperienceLevel, InterviewType, LanguageCode } from '../interviews/enums.js';
 import { InterviewType as Types } from '../interviews/enums.js';
-import { appendLogLine, type InterviewRepository, type InterviewRow } from '../interviews/interview.repository.js';
+import type { InterviewRepository, InterviewRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
 import type { StoredQuestion } from '../interviews/questions.js';
-import { interviewEndedJob, type InterviewEndedPayload } from '../jobs/interview-ended.job.js';
-import { enqueueJob } from '../jobs/job.repository.js';
+import { deleteJobs, enqueueJob } from '../jobs/job.repository.js';
 import type { JobContext, JobDefinition } from '../jobs/job-runner.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
+import { interviewEndedDedupeKey, interviewEndedJob, type InterviewEndedPayload } from './interview-ended.job.js';
 import type { ResultsRepository, StoredResults } from './results.repository.js';
 
 export const RESULT_STEPS = ['evaluate', 'media', 'archive', 'sync', 'emit'] as const;
@@ -59,12 +59,17 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
       maxAttempts: MAX_ATTEMPTS,
       at,
     });
-  const log = (ctx: JobContext, interviewId: string, message: string) => appendLogLine(ctx.tx, interviewId, ctx.at, 'info', message);
+  const log = (ctx: JobContext, interviewId: string, message: string) =>
+    deps.interviews.appendLog(ctx.tx, interviewId, ctx.at, 'info', message);
 
   const handOver: JobDefinition<InterviewEndedPayload> = {
     ...interviewEndedJob,
     async record(payload, ctx) {
-      await interviewEndedJob.record?.(payload, ctx);
+      await log(
+        ctx,
+        payload.interview_id,
+        `handed over to the results pipeline (state ${payload.state}, ending reason ${payload.ending_reason})`,
+      );
       await enqueueStep(ctx.tx, 'evaluate', payload.interview_id, ctx.at);
     },
   };
@@ -119,17 +124,10 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
   ] as JobDefinition<never, never>[];
 }
 
-/** Forgets the pipeline's results and jobs, so a reset interview is evaluated and notified afresh. */
+/** Forgets the pipeline's results and jobs (the hand-off included), so a reset interview is evaluated and notified afresh. */
 export async function resetResults(results: ResultsRepository, tx: Executor, interviewId: string): Promise<void> {
   await results.delete(tx, interviewId);
-  await tx
-    .deleteFrom('jobs')
-    .where(
-      'dedupe_key',
-      'in',
-      RESULT_STEPS.map((step) => stepDedupeKey(step, interviewId)),
-    )
-    .execute();
+  await deleteJobs(tx, [interviewEndedDedupeKey(interviewId), ...RESULT_STEPS.map((step) => stepDedupeKey(step, interviewId))]);
 }
 
 function parseStepPayload(payload: unknown): StepPayload {

@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Executor } from '../db/executor.js';
 import type { Clock } from '../shared/clock.js';
 
 export interface SessionLeases {
@@ -51,6 +52,11 @@ export class DatabaseLeases implements SessionLeases {
   async release(interviewId: string, holder: string): Promise<void> {
     await this.db.deleteFrom('session_leases').where('interview_id', '=', interviewId).where('holder', '=', holder).execute();
   }
+}
+
+/** Reset: drops the interview's database lease whoever holds it (a Redis lease simply expires). */
+export async function forgetDatabaseLease(executor: Executor, interviewId: string): Promise<void> {
+  await executor.deleteFrom('session_leases').where('interview_id', '=', interviewId).execute();
 }
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;

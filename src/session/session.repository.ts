@@ -1,21 +1,20 @@
 // Persistence of the live session. Every turn is one transaction: its
 // transcript entries, the interview's state fields, the conversation memory
 // and, when the turn ends the interview, the hand-off job. A crash therefore
-// loses at most the turn in flight, never half of one.
+// loses at most the turn in flight, never half of one. This repository writes
+// only the session's own table (interview_sessions); the interview, its
+// transcript and log, and the job are written through their owners'
+// repositories inside the same transaction.
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { InterviewState } from '../interviews/enums.js';
-import { appendLogLine, type InterviewRepository, type InterviewRow, type TranscriptRow } from '../interviews/interview.repository.js';
-import { interviewEndedDedupeKey } from '../jobs/interview-ended.job.js';
+import type { InterviewRepository, InterviewRow, NewTranscriptEntry, TranscriptRow } from '../interviews/interview.repository.js';
 import { enqueueJob, type NewJob } from '../jobs/job.repository.js';
 import type { MachineContext, Step } from '../conversation/state-machine.js';
+import { forgetDatabaseLease } from './session-lease.js';
 
-export interface NewEntry {
-  role: 'assistant' | 'user';
-  content: string;
-  controlId: string;
-}
+export type NewEntry = NewTranscriptEntry;
 
 /** The interviewer half of a turn whose candidate half is already stored. */
 export interface PendingTurn {
@@ -59,7 +58,7 @@ export class SessionConflictError extends Error {
 export class SessionRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** The interview and its transcript are the interviews module's tables: read them through it. */
+    /** The interview, its transcript and its log are the interviews module's tables: read and write them through it. */
     private readonly interviews: InterviewRepository,
   ) {}
 
@@ -86,21 +85,16 @@ export class SessionRepository {
   async saveTurn(turn: TurnWrite): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       const { context } = turn;
-      const updated = await tx
-        .updateTable('interviews')
-        .set({
-          state: context.state,
-          next_question_index: context.nextQuestionIndex,
-          ending_reason: context.endingReason,
-          updated_at: turn.at,
-          ...(turn.callLength === null ? {} : { call_length: turn.callLength }),
-          ...turn.interviewChanges,
-        })
-        .where('id', '=', turn.interviewId)
-        .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new SessionConflictError(turn.interviewId);
-      await insertEntries(tx, turn.interviewId, turn.at, turn.entries);
+      const isLive = await this.interviews.updateLive(tx, turn.interviewId, {
+        state: context.state,
+        next_question_index: context.nextQuestionIndex,
+        ending_reason: context.endingReason,
+        updated_at: turn.at,
+        ...(turn.callLength === null ? {} : { call_length: turn.callLength }),
+        ...turn.interviewChanges,
+      });
+      if (!isLive) throw new SessionConflictError(turn.interviewId);
+      await this.interviews.appendTranscript(tx, turn.interviewId, turn.at, turn.entries);
       const contextJson = JSON.stringify(context);
       const pendingJson = turn.pending ? JSON.stringify(turn.pending) : null;
       if (turn.startedAt) {
@@ -127,12 +121,7 @@ export class SessionRepository {
           .where('interview_id', '=', turn.interviewId)
           .execute();
       }
-      if (turn.logLines.length > 0) {
-        await tx
-          .insertInto('interview_log_lines')
-          .values(turn.logLines.map((message) => ({ interview_id: turn.interviewId, at: turn.at, level: 'info', message })))
-          .execute();
-      }
+      await this.interviews.appendLog(tx, turn.interviewId, turn.at, 'info', turn.logLines);
       if (turn.job) await enqueueJob(tx, turn.job);
     });
   }
@@ -140,18 +129,17 @@ export class SessionRepository {
   /** The candidate's connection dropped: the record says so and the grace period starts. */
   async markDisconnected(interviewId: string, at: string, callLength: number | null): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('interviews')
-        .set({ user_disconnected: 1, updated_at: at, ...(callLength === null ? {} : { call_length: callLength }) })
-        .where('id', '=', interviewId)
-        .where('state', 'not in', [InterviewState.ENDED, InterviewState.ERROR])
-        .execute();
+      await this.interviews.updateLive(tx, interviewId, {
+        user_disconnected: 1,
+        updated_at: at,
+        ...(callLength === null ? {} : { call_length: callLength }),
+      });
       await tx
         .updateTable('interview_sessions')
         .set({ disconnected_at: at, last_seen_at: at })
         .where('interview_id', '=', interviewId)
         .execute();
-      await appendLogLine(tx, interviewId, at, 'info', 'candidate disconnected; state kept for the reconnect grace period');
+      await this.interviews.appendLog(tx, interviewId, at, 'info', 'candidate disconnected; state kept for the reconnect grace period');
     });
   }
 
@@ -175,53 +163,23 @@ export class SessionRepository {
   /** Unreadable interview data: state 3 with ending reason 5, and the hand-off job. */
   async markFaulted(interviewId: string, at: string, endingReason: number, problem: string, job: NewJob): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('interviews')
-        .set({ state: InterviewState.ERROR, ending_reason: endingReason, updated_at: at })
-        .where('id', '=', interviewId)
-        .execute();
-      await appendLogLine(tx, interviewId, at, 'error', `unrecoverable backend fault: ${problem}`);
+      await this.interviews.markError(tx, interviewId, endingReason, at);
+      await this.interviews.appendLog(tx, interviewId, at, 'error', `unrecoverable backend fault: ${problem}`);
       await enqueueJob(tx, job);
     });
   }
 
   async appendLog(interviewId: string, at: string, level: string, message: string): Promise<void> {
-    await appendLogLine(this.db, interviewId, at, level, message);
+    await this.interviews.appendLog(this.db, interviewId, at, level, message);
   }
 }
 
 /**
- * Reset hook (non-production reset): forgets the session's memory, its lease
- * and its hand-off job, so the retaken interview starts afresh and is handed
- * over again when it ends.
+ * Reset hook (non-production reset): forgets the session's memory and its
+ * lease, so the retaken interview starts afresh. (Its hand-off job belongs to
+ * the results pipeline, whose own reset hook forgets it.)
  */
 export async function resetSession(tx: Transaction<Database>, interviewId: string): Promise<void> {
   await tx.deleteFrom('interview_sessions').where('interview_id', '=', interviewId).execute();
-  await tx.deleteFrom('session_leases').where('interview_id', '=', interviewId).execute();
-  await tx.deleteFrom('jobs').where('dedupe_key', '=', interviewEndedDedupeKey(interviewId)).execute();
-}
-
-async function insertEntries(tx: Transaction<Database>, interviewId: string, at: string, entries: readonly NewEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const last = await tx
-    .selectFrom('transcript_entries')
-    .select((eb) => eb.fn.max('seq').as('seq'))
-    .where('interview_id', '=', interviewId)
-    .executeTakeFirst();
-  const start = Number(last?.seq ?? 0) + 1;
-  await tx
-    .insertInto('transcript_entries')
-    .values(
-      entries.map((entry, i) => ({
-        interview_id: interviewId,
-        seq: start + i,
-        role: entry.role,
-        content: entry.content,
-        created_at: at,
-        control_id: entry.controlId,
-        video_begin: null,
-        video_end: null,
-      })),
-    )
-    .execute();
+  await forgetDatabaseLease(tx, interviewId);
 }

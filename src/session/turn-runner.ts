@@ -6,7 +6,7 @@
 
 import type { InterviewBrief, Interviewer } from '../conversation/interviewer.js';
 import { controlIdOf, isAwaitingInput, isFinished, type Act, type MachineContext, type Step } from '../conversation/state-machine.js';
-import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../jobs/interview-ended.job.js';
+import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../results/interview-ended.job.js';
 import type { NewJob } from '../jobs/job.repository.js';
 import type { Clock } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';

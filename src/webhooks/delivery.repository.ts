@@ -195,4 +195,20 @@ export class DeliveryRepository {
   async releaseEventsOfInterview(executor: Executor, interviewId: string): Promise<void> {
     await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
   }
+
+  /** The endpoint is gone: what was still queued for it fails (and frees its dedupe key); the history stays. */
+  async failPendingOfEndpoint(executor: Executor, endpointId: string): Promise<void> {
+    await executor
+      .updateTable('webhook_deliveries')
+      .set({
+        status: DeliveryStatus.FAILED,
+        error: 'endpoint deleted before delivery',
+        dedupe_key: null,
+        delivered_at: null,
+        lease_until: null,
+      })
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', DeliveryStatus.PENDING)
+      .execute();
+  }
 }

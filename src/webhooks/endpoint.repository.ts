@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, WebhookEndpointsTable } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
-import { DeliveryStatus } from './webhook.schemas.js';
 import type { CircuitState } from './circuit-breaker.js';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
@@ -44,25 +43,10 @@ export class EndpointRepository {
     return this.findOwned(id, ownerId);
   }
 
-  /** Removes the endpoint and fails what was still queued for it; the delivery history stays. */
-  async delete(id: string, ownerId: string): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
-      const result = await tx.deleteFrom('webhook_endpoints').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
-      if (result.numDeletedRows === 0n) return false;
-      await tx
-        .updateTable('webhook_deliveries')
-        .set({
-          status: DeliveryStatus.FAILED,
-          error: 'endpoint deleted before delivery',
-          dedupe_key: null,
-          delivered_at: null,
-          lease_until: null,
-        })
-        .where('endpoint_id', '=', id)
-        .where('status', '=', DeliveryStatus.PENDING)
-        .execute();
-      return true;
-    });
+  /** False when no such endpoint of this owner existed. */
+  async delete(executor: Executor, id: string, ownerId: string): Promise<boolean> {
+    const result = await executor.deleteFrom('webhook_endpoints').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   /** Endpoints that receive `event` for an interview of `interviewType` owned by `ownerId` (spec, "When they fire"). */

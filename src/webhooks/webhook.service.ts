@@ -124,7 +124,13 @@ export class WebhookService {
 
   async deleteEndpoint(principal: Principal, endpointId: string): Promise<void> {
     const row = await this.findEndpoint(principal, endpointId);
-    if (!(await this.deps.endpoints.delete(row.id, principal.id))) throw new AppError('WebhookEndpointNotExist');
+    // Together: no worker ever sees the endpoint gone while deliveries queued for it still look due.
+    const isDeleted = await this.deps.db.transaction().execute(async (tx) => {
+      if (!(await this.deps.endpoints.delete(tx, row.id, principal.id))) return false;
+      await this.deps.deliveries.failPendingOfEndpoint(tx, row.id);
+      return true;
+    });
+    if (!isDeleted) throw new AppError('WebhookEndpointNotExist');
   }
 
   /** The old secret stops working at once: every attempt signs with the secret current at send time. */

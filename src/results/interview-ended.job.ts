@@ -1,10 +1,9 @@
-// First step of the results pipeline: the hand-off itself, written by the
-// session in the same transaction as the end state. It records the hand-off
-// in the interview log; src/results/results.pipeline.ts chains the
-// evaluation, media and webhook steps after it.
+// First step of the results pipeline: the hand-off itself. The session
+// enqueues it in the same transaction as the end state (so the hand-off
+// cannot be lost) and needs only this contract; what the step records (the
+// hand-off log line, the next step) is added by results.pipeline.ts.
 
-import { appendLogLine } from '../interviews/interview.repository.js';
-import type { JobDefinition } from './job-runner.js';
+import type { JobDefinition } from '../jobs/job-runner.js';
 
 export const INTERVIEW_ENDED_JOB = 'interview.ended';
 
@@ -28,14 +27,5 @@ export const interviewEndedJob: JobDefinition<InterviewEndedPayload> = {
       throw new Error('unsupported interview.ended payload');
     }
     return p as InterviewEndedPayload;
-  },
-  async record(payload, { tx, at }) {
-    await appendLogLine(
-      tx,
-      payload.interview_id,
-      at,
-      'info',
-      `handed over to the results pipeline (state ${payload.state}, ending reason ${payload.ending_reason})`,
-    );
   },
 };
