@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
-import { installErrorHandling } from './error-handler.js';
+import { frameworkErrorOptions, installErrorHandling } from './error-handler.js';
 import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -13,6 +13,7 @@ import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
+import { collectRoutes } from './route-table.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface HttpDeps {
@@ -47,13 +48,15 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    ...frameworkErrorOptions,
   });
+  const routes = collectRoutes(app);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installErrorHandling(app, { bodyLimit });
+  installErrorHandling(app, { bodyLimit, routes });
   const metrics = installMetrics(app);
   await installOpenApi(app);
 
