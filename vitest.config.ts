@@ -3,13 +3,19 @@ import { defineConfig } from 'vitest/config';
 // VITEST_JSON=<file> adds a machine-readable report (CI prints its totals).
 const jsonReport = process.env.VITEST_JSON;
 
+// Two projects so each half runs alone: `npm run test:unit` (pure logic beside
+// the code) and `npm run test:integration` (real server, database, browser).
+// `npm test` runs both.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'] } },
+    ],
   },
 });
