@@ -85,6 +85,8 @@ describe('the results pipeline', () => {
       expect(Array.isArray(question.evaluation?.improvement_points)).toBe(true);
     }
     expect(payload.communication_analysis).toBeNull();
+    // is_evaluated is screening only (spec, EvaluatedQuestion).
+    for (const question of payload.evaluation?.questions ?? []) expect(question).not.toHaveProperty('is_evaluated');
 
     const overall = await t.api(key, `/interview/overall-evaluation-report/${id}`);
     expect(overall.status).toBe(200);
@@ -190,6 +192,37 @@ describe('the results pipeline', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: 'EvalReportGenerationException' });
     }
+  });
+
+  it('a screening interview ended before its qualifying question: the webhook marks it is_evaluated with no outcome', async () => {
+    const id = await createScreeningInterview(t, key, {
+      interview_lang_code: 1,
+      questions: [
+        { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
+        {
+          question_text: 'Do you have a forklift licence?',
+          question_type: 'qualifying',
+          asking_order: 2,
+          qualifying_criteria: 'A valid licence',
+        },
+      ],
+    });
+    const { CandidateClient } = await import('../src/cli/candidate-client.js');
+    const client = await CandidateClient.connect(t.url, id);
+    await client.turn();
+    client.send({ type: 'answer', text: 'I am a warehouse worker.' });
+    await client.turn();
+    client.send({ type: 'answer', text: 'I could start next Monday.' });
+    await client.turn();
+    client.send({ type: 'end' });
+    await client.close();
+
+    const payload = await deliveredPayload(id, 'screening_interview', 1);
+    const questions = payload.evaluation?.questions as { id: string; is_evaluated?: boolean; evaluation: unknown }[];
+    expect(questions.map((q) => [q.id, q.is_evaluated, q.evaluation])).toEqual([
+      ['q1', false, null],
+      ['q2', true, null],
+    ]);
   });
 
   it('a reset interview is evaluated and notified again when retaken', async () => {

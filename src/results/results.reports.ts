@@ -128,10 +128,15 @@ function toReportEvaluation(
   };
 }
 
-/** As EvaluatedQuestion in reports and payloads; timelines come from the recording, which the media step will provide. */
+/**
+ * As EvaluatedQuestion in reports and payloads; timelines come from the recording, which the media step will provide.
+ * `is_evaluated` is derived from the category, so results stored before it followed the spec read as it says.
+ */
 function toPayloadQuestion(question: EvaluatedQuestionResult): PayloadEvaluatedQuestion {
+  const { is_evaluated: _stored, ...rest } = question;
   return {
-    ...question,
+    ...rest,
+    ...(question.category === undefined ? {} : { is_evaluated: question.category === 'qualifying' }),
     transcript: question.transcript,
     evaluation: question.evaluation as Record<string, unknown> | null,
     video_timeline: null,

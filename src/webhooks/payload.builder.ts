@@ -147,7 +147,7 @@ function buildEvaluation(kind: InterviewKind, row: InterviewRow, data: Evaluatio
         total_questions: storedQuestionCount(row),
         qualifying_questions: qualifying.length,
         information_questions: information.length,
-        evaluated_questions: data.questions.filter((q) => q.is_evaluated === true && q.evaluation !== null).length,
+        evaluated_questions: data.questions.filter((q) => q.evaluation !== null).length,
       },
     };
   }
