@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../src/auth/principal.js';
+import type { RouteEntry } from '../src/http/route-table.js';
 import { jobInterviewRequest, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const INTEGRATION_SECRET = 'greenhouse-secret-0123456789';
@@ -25,20 +27,48 @@ const READ_ROUTES = [
   '/interview/get-logs/',
 ];
 
-describe('authentication', () => {
-  it('answers 401 on every route when the key is missing', async () => {
-    const id = '00000000-0000-4000-8000-000000000000';
-    for (const path of READ_ROUTES) {
-      const response = await fetch(t.url + path + id);
-      expect(response.status, path).toBe(401);
-      expect(await response.json()).toEqual({ detail: 'NotAuthenticated' });
-    }
-    for (const path of ['/interview/create-from-questions', '/interview/screening/create-from-questions', `/interview/reset/${id}`]) {
-      const response = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      expect(response.status, path).toBe(401);
+// Routes that take no API key, on purpose. Every other registered route must be an API route with a scope.
+const NOT_API_KEY_ROUTES = [/^\/health$/, /^\/metrics$/, /^\/openapi\.json$/, /^\/docs(\/|$)/, /^\/interview$/, /^\/candidate\//];
+
+/** A concrete path for a registered pattern: ids are a valid UUID, wildcards a plain segment. */
+function concretePath(url: string): string {
+  return url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '00000000-0000-4000-8000-000000000000' : segment === '*' ? 'x' : segment))
+    .join('/');
+}
+
+describe('every registered route is covered by the authorisation matrix', () => {
+  const routes = (): readonly RouteEntry[] => t.server.app.routeTable.routes;
+
+  it('lists the API routes (the table is not empty) and only the known public routes lack a scope', () => {
+    expect(routes().filter((r) => r.scope !== undefined).length).toBeGreaterThanOrEqual(15);
+    const unscoped = routes().filter((r) => r.scope === undefined && !NOT_API_KEY_ROUTES.some((allowed) => allowed.test(r.url)));
+    expect(unscoped.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('answers 401 on every API route when the key is missing', async () => {
+    for (const route of routes().filter((r) => r.scope !== undefined)) {
+      const response = await fetch(t.url + concretePath(route.url), { method: route.method });
+      expect(response.status, `${route.method} ${route.url}`).toBe(401);
+      if (route.method !== 'HEAD') expect(await response.json()).toEqual({ detail: 'NotAuthenticated' });
     }
   });
 
+  it("answers 403 on every API route for a key holding every scope but the route's", async () => {
+    const keys = new Map<string, string>();
+    for (const scope of SCOPES) keys.set(scope, await t.createKey({ scopes: SCOPES.filter((s) => s !== scope) }));
+    for (const route of routes().filter((r) => r.scope !== undefined)) {
+      const key = keys.get(route.scope as string);
+      expect(key, `${route.method} ${route.url} has an unknown scope ${route.scope}`).toBeDefined();
+      const response = await t.api(key as string, concretePath(route.url), { method: route.method });
+      expect(response.status, `${route.method} ${route.url}`).toBe(403);
+      if (route.method !== 'HEAD') expect(await response.json()).toEqual({ detail: 'PermissionDeniedException' });
+    }
+  });
+});
+
+describe('authentication', () => {
   it('answers 401 for a malformed key and for a well-formed key that was never issued', async () => {
     for (const key of ['nonsense', 'sk_int_short', `sk_int_${'A'.repeat(32)}`, `'; DROP TABLE interviews; --`]) {
       const response = await t.api(key, '/interview/details/00000000-0000-4000-8000-000000000000');

@@ -63,6 +63,36 @@ async function deliveredPayload(
   return request!.body as unknown as Payload;
 }
 
+// Objects keyed by data (a filler word), not by field name: compared as one value.
+const DATA_KEYED = new Set(['communication_analysis.filler_words.counts']);
+
+/** Every key path in a JSON value (`a.b[].c`); array items are merged, so a path exists if any item has it. */
+function keyPaths(value: unknown, prefix = '', into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keyPaths(item, `${prefix}[]`, into);
+  else if (value !== null && typeof value === 'object' && !DATA_KEYED.has(prefix)) {
+    for (const [key, child] of Object.entries(value)) {
+      const path = prefix === '' ? key : `${prefix}.${key}`;
+      into.add(path);
+      keyPaths(child, path, into);
+    }
+  }
+  return into;
+}
+
+/** The catalog's sample for this kind is made by the same code as the delivery: same schema, same keys. */
+async function expectCatalogSampleLike(
+  kind: 'job_interview' | 'screening_interview' | 'video_introduction',
+  type: number,
+  payload: Payload,
+) {
+  const catalog = (await (await t.api(key, '/webhooks/catalog')).json()) as {
+    sample_payloads: { interview_media_processed: Record<string, unknown> };
+  };
+  const sample = catalog.sample_payloads.interview_media_processed[kind];
+  expectValid(mediaProcessedSchema(kind, type), sample);
+  expect([...keyPaths(sample)].sort()).toEqual([...keyPaths(payload)].sort());
+}
+
 async function transcriptLength(id: string): Promise<number> {
   return ((await (await t.api(key, `/interview/transcript/${id}`)).json()) as { transcript: unknown[] }).transcript.length;
 }
@@ -74,6 +104,7 @@ describe('the results pipeline', () => {
     expect(played.endingReason).toBe(1);
 
     const payload = await deliveredPayload(id, 'job_interview', 0);
+    await expectCatalogSampleLike('job_interview', 0, payload);
     expect(payload.event_id).toBe(`interview.media_processed:${id}`);
     expect(payload.interview).toMatchObject({ state: 2, ending_reason: 1 });
     expect(payload.metrics.transcript_turns).toBe(await transcriptLength(id));
@@ -85,6 +116,8 @@ describe('the results pipeline', () => {
       expect(Array.isArray(question.evaluation?.improvement_points)).toBe(true);
     }
     expect(payload.communication_analysis).toBeNull();
+    // is_evaluated is screening only (spec, EvaluatedQuestion).
+    for (const question of payload.evaluation?.questions ?? []) expect(question).not.toHaveProperty('is_evaluated');
 
     const overall = await t.api(key, `/interview/overall-evaluation-report/${id}`);
     expect(overall.status).toBe(200);
@@ -135,6 +168,7 @@ describe('the results pipeline', () => {
     expect(played.endingReason).toBe(1);
 
     const payload = await deliveredPayload(id, 'screening_interview', 1);
+    await expectCatalogSampleLike('screening_interview', 1, payload);
     expect(payload.evaluation?.qualifying_questions?.map((q) => [q.id, q.evaluation?.outcome])).toEqual([['q2', true]]);
     expect(payload.communication_analysis).toMatchObject({ basis: 'transcript_text' });
 
@@ -165,6 +199,7 @@ describe('the results pipeline', () => {
     expect(played.endingReason).toBe(1);
 
     const payload = await deliveredPayload(id, 'video_introduction', 2);
+    await expectCatalogSampleLike('video_introduction', 2, payload);
     expect(payload.evaluation).toBeNull();
     expect(payload.transcript.length).toBeGreaterThan(0);
     const report = await (await t.api(key, `/interview/evaluation-report/${id}`)).json();
@@ -190,6 +225,37 @@ describe('the results pipeline', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ detail: 'EvalReportGenerationException' });
     }
+  });
+
+  it('a screening interview ended before its qualifying question: the webhook marks it is_evaluated with no outcome', async () => {
+    const id = await createScreeningInterview(t, key, {
+      interview_lang_code: 1,
+      questions: [
+        { question_text: 'When could you start?', question_type: 'information', asking_order: 1, qualifying_criteria: null },
+        {
+          question_text: 'Do you have a forklift licence?',
+          question_type: 'qualifying',
+          asking_order: 2,
+          qualifying_criteria: 'A valid licence',
+        },
+      ],
+    });
+    const { CandidateClient } = await import('../src/cli/candidate-client.js');
+    const client = await CandidateClient.connect(t.url, id);
+    await client.turn();
+    client.send({ type: 'answer', text: 'I am a warehouse worker.' });
+    await client.turn();
+    client.send({ type: 'answer', text: 'I could start next Monday.' });
+    await client.turn();
+    client.send({ type: 'end' });
+    await client.close();
+
+    const payload = await deliveredPayload(id, 'screening_interview', 1);
+    const questions = payload.evaluation?.questions as { id: string; is_evaluated?: boolean; evaluation: unknown }[];
+    expect(questions.map((q) => [q.id, q.is_evaluated, q.evaluation])).toEqual([
+      ['q1', false, null],
+      ['q2', true, null],
+    ]);
   });
 
   it('a reset interview is evaluated and notified again when retaken', async () => {

@@ -3,8 +3,9 @@
 // runs to its end over the real protocol.
 
 import { execFileSync } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './helpers/chromium.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details } from './helpers/session.js';
 
@@ -14,7 +15,7 @@ let browser: Browser;
 useTestServer({}, (server, k) => ([t, key] = [server, k]));
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  browser = await launchChromium();
 });
 afterAll(() => browser?.close());
 

@@ -2,7 +2,10 @@
 // question they belong to (`control_id`), procedural and unassigned turns left
 // out, order kept.
 
-import type { QuestionAnswer } from './evaluation.types.js';
+import type { DifficultyLevel, ExperienceLevel, InterviewType, LanguageCode } from '../interviews/enums.js';
+import type { InterviewRow } from '../interviews/interview.repository.js';
+import type { StoredQuestion } from '../interviews/questions.js';
+import type { EvaluationInput, QuestionAnswer } from './evaluation.types.js';
 
 export interface TranscriptTurn {
   role: string;
@@ -23,4 +26,18 @@ export function groupAnswersByQuestion(transcript: readonly TranscriptTurn[]): Q
     answer.exchanges.push({ role: turn.role, content: turn.content });
   }
   return [...byQuestion.values()];
+}
+
+/** The evaluator's input for a stored interview and its transcript (the pipeline's, and the webhook catalog's samples). */
+export function evaluationInputOf(interview: InterviewRow, transcript: readonly TranscriptTurn[]): EvaluationInput {
+  return {
+    interviewType: interview.interview_type as InterviewType,
+    languageCode: interview.language_code as LanguageCode,
+    jobTitle: interview.job_title,
+    primaryTechFocus: interview.primary_tech_focus,
+    experienceLevel: interview.experience_level as ExperienceLevel | null,
+    difficultyLevel: interview.difficulty_level as DifficultyLevel | null,
+    questions: JSON.parse(interview.questions) as StoredQuestion[],
+    answers: groupAnswersByQuestion(transcript),
+  };
 }

@@ -83,8 +83,10 @@ describe('incomplete interviews', () => {
     expect(result.is_complete).toBe(false);
     expect(evaluation.overall_summary).toBeNull();
     expect(evaluation.summary).toEqual({ total_questions: 2, evaluated_questions: 1 });
-    expect(evaluation.questions[0]).toMatchObject({ is_evaluated: true, evaluation: { rating: expect.any(String) } });
-    expect(evaluation.questions[1]).toMatchObject({ id: 'q2', is_evaluated: false, evaluation: null });
+    expect(evaluation.questions[0]).toMatchObject({ evaluation: { rating: expect.any(String) } });
+    expect(evaluation.questions[1]).toMatchObject({ id: 'q2', evaluation: null });
+    // Job questions do not carry is_evaluated (spec: screening only).
+    for (const question of evaluation.questions) expect(question).not.toHaveProperty('is_evaluated');
     expect(evaluation.questions[1]?.transcript).toEqual([{ interviewer: 'Tell me about a time you missed a deadline.' }]);
   });
 
@@ -94,7 +96,7 @@ describe('incomplete interviews', () => {
     expect((result.evaluation as JobEvaluation).summary.evaluated_questions).toBe(0);
   });
 
-  it('screening: information questions are recorded only; an unanswered qualifying question is not evaluated', () => {
+  it('screening: information questions are recorded only; an unanswered qualifying question is still is_evaluated, with no evaluation', () => {
     const questions: StoredScreeningQuestion[] = [
       {
         id: 'q1',
@@ -131,8 +133,9 @@ describe('incomplete interviews', () => {
     expect(evaluation.questions.map((q) => [q.id, q.category, q.is_evaluated])).toEqual([
       ['q1', 'qualifying', true],
       ['q2', 'information', false],
-      ['q3', 'qualifying', false],
+      ['q3', 'qualifying', true],
     ]);
+    expect(evaluation.questions[2]?.evaluation).toBeNull();
     expect(evaluation.questions[0]?.evaluation).toMatchObject({ outcome: true });
     expect(evaluation.questions[1]?.evaluation).toBeNull();
     expect(evaluation.qualifying_questions.map((q) => q.id)).toEqual(['q1', 'q3']);

@@ -67,7 +67,7 @@ function evaluateJob(
     const answer = answers.get(q.id);
     const text = candidateText(answer);
     const base = { id: q.id, question: q.question, question_type: q.type, q_type: q.type, transcript: renderTranscript(answer) };
-    if (text === '') return { ...base, evaluation: null, is_evaluated: false };
+    if (text === '') return { ...base, evaluation: null };
     const { evaluation, rubric } = evaluateJobAnswer(
       {
         question: q,
@@ -79,7 +79,7 @@ function evaluateJob(
       locale,
     );
     judged.push({ number: index + 1, question: q, answer: text, language: input.languageCode, evaluation, rubric });
-    return { ...base, evaluation, is_evaluated: true };
+    return { ...base, evaluation };
   });
   const isComplete = judged.length === input.questions.length && judged.length > 0;
   return {
@@ -114,14 +114,14 @@ function evaluateScreening(
       q_type: sq.question_type,
       transcript: renderTranscript(answer),
       category: sq.question_type,
+      is_evaluated: sq.question_type === 'qualifying',
     };
-    if (sq.question_type === 'information') return { ...base, evaluation: null, is_evaluated: false, eval_criteria: null };
-    if (text === '') return { ...base, evaluation: null, is_evaluated: false, eval_criteria: sq.qualifying_criteria };
+    if (sq.question_type === 'information') return { ...base, evaluation: null, eval_criteria: null };
+    if (text === '') return { ...base, evaluation: null, eval_criteria: sq.qualifying_criteria };
     const judgement = judgeScreeningAnswer(sq.qualifying_criteria, text, input.languageCode, locale, sq.question_text);
     return {
       ...base,
       evaluation: { outcome: judgement.outcome, analysis: judgement.analysis },
-      is_evaluated: true,
       eval_criteria: sq.qualifying_criteria,
     };
   });
@@ -141,7 +141,7 @@ function evaluateScreening(
         total_questions: questions.length,
         qualifying_questions: qualifying.length,
         information_questions: information.length,
-        evaluated_questions: questions.filter((q) => q.is_evaluated).length,
+        evaluated_questions: questions.filter((q) => q.evaluation !== null).length,
       },
     },
   };

@@ -71,7 +71,12 @@ export interface EvaluatedQuestionResult {
   /** Single-key items keyed by speaker, as in webhook payloads. */
   transcript: Array<{ interviewer: string } | { user: string }>;
   evaluation: JobQuestionEvaluation | ScreeningQuestionEvaluation | null;
-  is_evaluated: boolean;
+  /**
+   * Screening only (spec): true for qualifying questions, false for information
+   * ones. It says the question is graded, so an unanswered qualifying question is
+   * still true (with `evaluation: null`); job questions do not carry it.
+   */
+  is_evaluated?: boolean;
   /** Screening only. */
   category?: 'qualifying' | 'information';
   eval_criteria?: string | null;

@@ -25,7 +25,7 @@ export type {
 export { RATINGS, SUITABILITIES } from './evaluation.types.js';
 export type { CommunicationAnalysis } from './communication.js';
 export { analyseCommunication } from './communication.js';
-export { groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
+export { evaluationInputOf, groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
 export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
 export { PROSE_LOCALES, resolveLocale, type ProseLocale } from './locale.js';

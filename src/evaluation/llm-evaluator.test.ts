@@ -147,7 +147,7 @@ describe('LLM evaluator', () => {
     expect(result.provenance.evaluator).toBe('llm');
     expect(result.is_complete).toBe(false);
     expect((result.evaluation as JobEvaluation).overall_summary).toBeNull();
-    expect((result.evaluation as JobEvaluation).questions[1]).toMatchObject({ is_evaluated: false, evaluation: null });
+    expect((result.evaluation as JobEvaluation).questions[1]).toMatchObject({ evaluation: null });
   });
 
   it('evaluates screening answers and keeps the built-in communication analysis', async () => {

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
-import { installErrorHandling } from './error-handler.js';
+import { frameworkErrorOptions, installErrorHandling } from './error-handler.js';
 import { installMetrics, observeSessionTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -16,6 +16,7 @@ import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
 import type { Scheduler } from '../shared/clock.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
+import { collectRoutes } from './route-table.js';
 import { createValidatorCompiler } from './validation.js';
 import { closeAfterEarlyResponse, connectionLimitOptions, DEFAULT_HTTP_LIMITS } from './connection-limits.js';
 import type { HttpLimits } from '../config.js';
@@ -58,15 +59,17 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    ...frameworkErrorOptions,
     ...connectionLimitOptions(options.limits ?? DEFAULT_HTTP_LIMITS),
   });
   closeAfterEarlyResponse(app);
+  const routes = collectRoutes(app);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installErrorHandling(app, { bodyLimit });
+  installErrorHandling(app, { bodyLimit, routes });
   const metrics = installMetrics(app, options.metrics);
   await installOpenApi(app);
 

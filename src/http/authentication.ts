@@ -1,11 +1,12 @@
 // Authentication, rate limiting and scopes for the client API, in that order:
 // 401 (who are you) before 429 (too many) before 403 (not allowed here).
 // Runs in onRequest, before the body is read, so an unauthenticated caller
-// cannot make the server parse anything.
+// cannot make the server parse anything. Fails closed: a route in the API-key
+// context that declares no scope stops start-up, and would answer 403 anyway.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/auth.service.js';
-import type { Principal, Scope } from '../auth/principal.js';
+import { isScope, SCOPES, type Principal, type Scope } from '../auth/principal.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { AuthThrottle } from './auth-throttle.js';
 
@@ -29,6 +30,13 @@ export interface AuthenticationDeps {
 
 /** Adds the hook to every route registered inside `scope` (an encapsulated plugin context). */
 export function requireApiKey(scope: FastifyInstance, deps: AuthenticationDeps): void {
+  scope.addHook('onRoute', (route) => {
+    const declared = (route.config as { scope?: unknown } | undefined)?.scope;
+    if (typeof declared !== 'string' || !isScope(declared)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(`API route ${methods} ${route.url} declares no scope: set config.scope to one of ${SCOPES.join(', ')}`);
+    }
+  });
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Failed attempts are throttled per address (src/http/auth-throttle.ts), before the key is even looked at.
     const wait = await deps.authThrottle.retryAfter(request.ip).catch(() => null);
@@ -57,7 +65,7 @@ export function requireApiKey(scope: FastifyInstance, deps: AuthenticationDeps):
     }
 
     const needed = request.routeOptions.config.scope;
-    if (needed && !outcome.principal.scopes.has(needed)) {
+    if (!needed || !outcome.principal.scopes.has(needed)) {
       return reply.code(403).send({ detail: 'PermissionDeniedException' });
     }
   });

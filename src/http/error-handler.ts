@@ -1,16 +1,53 @@
 // The one place errors become HTTP responses. Every body is {detail: string},
 // except validation (422, detail is a list). A 5xx never carries a stack,
-// SQL or an internal message.
+// SQL or an internal message. That includes what Fastify and Node's HTTP
+// parser answer on their own before any route runs (bad URL, over-long path
+// parameter, oversized headers, unparsable request line).
 
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, RequestValidationError, type FieldError } from '../shared/errors.js';
+import type { RouteTable } from './route-table.js';
 import { toFieldErrors } from './validation.js';
 
 function sendValidation(reply: FastifyReply, detail: FieldError[]): FastifyReply {
   return reply.code(422).send({ detail });
 }
 
-export function installErrorHandling(app: FastifyInstance, options: { bodyLimit: number }): void {
+/** Fastify constructor options for the errors raised before routing: the router's and the socket's. */
+export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const [status, detail] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'A path parameter is too long']
+        : error.code === 'FST_ERR_BAD_URL'
+          ? [400, 'The URL is not validly percent-encoded']
+          : [400, 'Bad Request'];
+    void reply.code(status).header('x-request-id', request.id).send({ detail });
+  },
+  // Node's HTTP parser rejected the bytes (oversized headers, a malformed request line) or the client timed out.
+  clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || error.code === 'HPE_HEADER_TIMEOUT'
+          ? 408
+          : 400;
+    const detail = status === 431 ? 'Request headers are too large' : status === 408 ? 'Request timed out' : 'Malformed HTTP request';
+    this.log.debug({ err: error }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify({ detail });
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
+
+export function installErrorHandling(app: FastifyInstance, options: { bodyLimit: number; routes: RouteTable }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply.code(error.status).send({ detail: error.code });
@@ -44,5 +81,9 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimit:
     return reply.code(500).send({ detail: 'InternalServerError' });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = options.routes.methodsFor(request.url.split('?', 1)[0] ?? '');
+    if (allowed.length > 0) return reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
 }

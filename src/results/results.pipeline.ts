@@ -7,12 +7,11 @@
 //   interview.ended (transcript final) -> results.evaluate -> results.media
 //     -> results.archive -> results.sync -> results.emit
 
-import { groupAnswersByQuestion, PROSE_LOCALES, type EvaluationResult, type Evaluator, type ProseLocale } from '../evaluation/index.js';
-import type { DifficultyLevel, ExperienceLevel, InterviewType, LanguageCode } from '../interviews/enums.js';
+import { evaluationInputOf, PROSE_LOCALES, type EvaluationResult, type Evaluator, type ProseLocale } from '../evaluation/index.js';
+import type { InterviewType } from '../interviews/enums.js';
 import { InterviewType as Types } from '../interviews/enums.js';
 import type { InterviewRepository, InterviewRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
-import type { StoredQuestion } from '../interviews/questions.js';
 import { deleteJobs, enqueueJob } from '../jobs/job.repository.js';
 import type { JobContext, JobDefinition } from '../jobs/job-runner.js';
 import type { IdGenerator } from '../shared/ids.js';
@@ -152,16 +151,7 @@ async function evaluateInterview(
   const type = interview.interview_type as InterviewType;
   // A video introduction has no evaluation: only its transcript and media are handed over.
   if (type === Types.VIDEO_INTRODUCTION_INTERVIEW) return { interviewId: interview.id, isComplete: true, evaluator: 'none', byLocale: {} };
-  const base = {
-    interviewType: type,
-    languageCode: interview.language_code as LanguageCode,
-    jobTitle: interview.job_title,
-    primaryTechFocus: interview.primary_tech_focus,
-    experienceLevel: interview.experience_level as ExperienceLevel | null,
-    difficultyLevel: interview.difficulty_level as DifficultyLevel | null,
-    questions: JSON.parse(interview.questions) as StoredQuestion[],
-    answers: groupAnswersByQuestion(transcript),
-  };
+  const base = evaluationInputOf(interview, transcript);
   const locales: readonly ProseLocale[] = deps.evaluateEveryLocale ? PROSE_LOCALES : ['en'];
   const byLocale: Partial<Record<ProseLocale, EvaluationResult>> = {};
   for (const locale of locales) byLocale[locale] = await deps.evaluator.evaluate({ ...base, locale });

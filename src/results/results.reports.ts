@@ -9,7 +9,13 @@ import type { Executor } from '../db/executor.js';
 import type { InterviewEvaluationReportResponse, OverallEvaluation } from '../interviews/interview.schemas.js';
 import type { RecordingSource, ReportSource } from '../interviews/interview.service.js';
 import { AppError } from '../shared/errors.js';
-import type { MediaProcessedExtras, MediaProcessedSource, PayloadEvaluatedQuestion } from '../webhooks/payload.builder.js';
+import {
+  evaluationDataOf,
+  toPayloadQuestion,
+  type MediaProcessedExtras,
+  type MediaProcessedSource,
+  type PayloadEvaluatedQuestion,
+} from '../webhooks/payload.builder.js';
 import type { ResultsRepository, StoredResults } from './results.repository.js';
 
 export class ResultsReports implements ReportSource, MediaProcessedSource {
@@ -65,12 +71,11 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
     // The recorded duration comes with real media; until then the payload builder falls back to call_length.
     const media = { audioUrl, videoUrl, durationSecs: null };
     if (!result) return { evaluation: null, communicationAnalysis: null, media };
-    const questions = result.evaluation.questions.map(toPayloadQuestion);
-    const evaluation =
-      result.evaluation.kind === 'job_interview'
-        ? { kind: 'job_interview' as const, overall_summary: result.evaluation.overall_summary, questions }
-        : { kind: 'screening_interview' as const, questions };
-    return { evaluation, communicationAnalysis: result.communication_analysis as Record<string, unknown> | null, media };
+    return {
+      evaluation: evaluationDataOf(result),
+      communicationAnalysis: result.communication_analysis as Record<string, unknown> | null,
+      media,
+    };
   }
 }
 
@@ -125,15 +130,5 @@ function toReportEvaluation(
     questions: evaluation.questions.map(toPayloadQuestion),
     qualifying_questions: evaluation.qualifying_questions.map(toPayloadQuestion),
     information_questions: evaluation.information_questions.map(toPayloadQuestion),
-  };
-}
-
-/** As EvaluatedQuestion in reports and payloads; timelines come from the recording, which the media step will provide. */
-function toPayloadQuestion(question: EvaluatedQuestionResult): PayloadEvaluatedQuestion {
-  return {
-    ...question,
-    transcript: question.transcript,
-    evaluation: question.evaluation as Record<string, unknown> | null,
-    video_timeline: null,
   };
 }

@@ -4,6 +4,7 @@
 // never an absent key (spec, "Envelope of interview.media_processed").
 
 import { groupAnswersByQuestion } from '../evaluation/answers.js';
+import type { EvaluatedQuestionResult, EvaluationResult } from '../evaluation/evaluation.types.js';
 import { kindOf, type InterviewKind, type InterviewType } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
@@ -54,6 +55,29 @@ export interface MediaProcessedInput extends MediaProcessedExtras {
   interview: InterviewRow;
   transcript: TranscriptEntry[];
   occurredAt: string;
+}
+
+/** A stored evaluation as the payload's evaluation data: the reports and the catalog's samples go through here too. */
+export function evaluationDataOf(result: EvaluationResult): EvaluationData {
+  const questions = result.evaluation.questions.map(toPayloadQuestion);
+  return result.evaluation.kind === 'job_interview'
+    ? { kind: 'job_interview', overall_summary: result.evaluation.overall_summary, questions }
+    : { kind: 'screening_interview', questions };
+}
+
+/**
+ * As EvaluatedQuestion in reports and payloads; timelines come from the recording, which the media step will provide.
+ * `is_evaluated` is derived from the category, so results stored before it followed the spec read as it says.
+ */
+export function toPayloadQuestion(question: EvaluatedQuestionResult): PayloadEvaluatedQuestion {
+  const { is_evaluated: _stored, ...rest } = question;
+  return {
+    ...rest,
+    ...(question.category === undefined ? {} : { is_evaluated: question.category === 'qualifying' }),
+    transcript: question.transcript,
+    evaluation: question.evaluation as Record<string, unknown> | null,
+    video_timeline: null,
+  };
 }
 
 export function mediaProcessedEventId(interviewId: string): string {
@@ -147,7 +171,7 @@ function buildEvaluation(kind: InterviewKind, row: InterviewRow, data: Evaluatio
         total_questions: storedQuestionCount(row),
         qualifying_questions: qualifying.length,
         information_questions: information.length,
-        evaluated_questions: data.questions.filter((q) => q.is_evaluated === true && q.evaluation !== null).length,
+        evaluated_questions: data.questions.filter((q) => q.evaluation !== null).length,
       },
     };
   }

@@ -1,17 +1,21 @@
-// GET /webhooks/catalog: the event contract, with sample payloads made by the
-// real payload builder from sample inputs, and contracts derived from those
-// samples, so the catalog cannot drift from what is delivered.
+// GET /webhooks/catalog: the event contract, with sample payloads made the
+// way real ones are (a sample interview and transcript, the built-in
+// evaluator, the same mapping and payload builder), and contracts derived
+// from those samples, so the catalog cannot drift from what is delivered.
 
+import { evaluationInputOf } from '../evaluation/answers.js';
+import { evaluateBuiltin } from '../evaluation/builtin-evaluator.js';
 import { INTERVIEW_KINDS, InterviewType, type InterviewKind } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
+import type { StoredQuestion } from '../interviews/questions.js';
 import {
   buildMediaProcessedPayload,
   buildTestPayload,
   MEDIA_PROCESSED,
   WEBHOOK_SCHEMA_VERSION,
   WEBHOOK_TEST,
-  type EvaluationData,
+  evaluationDataOf,
   type MediaProcessedExtras,
 } from './payload.builder.js';
 import { SIGNATURE_HEADER } from './signer.js';
@@ -66,7 +70,7 @@ export function buildWebhookCatalog(): WebhookCatalog {
 
 function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
   const type = INTERVIEW_KINDS.indexOf(kind);
-  const questionIds = type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? [] : ['q1', 'q2'];
+  const questions = SAMPLE_QUESTIONS[kind];
   const interview: InterviewRow = {
     id: `3f1c2a7e-5b4d-4c1e-9a8b-00000000000${type}`,
     owner_id: 'user:sample',
@@ -79,13 +83,13 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
     difficulty_level: type === InterviewType.JOB_INTERVIEW ? 'medium' : null,
     interview_type: type,
     language_code: 1,
-    questions: JSON.stringify(questionIds.map((id) => ({ id }))),
+    questions: JSON.stringify(questions.map((q) => q.stored)),
     platformai_interview_id: 1024,
     userip: null,
     call_api_id: null,
     call_length: 312,
     feedback: null,
-    next_question_index: questionIds.length,
+    next_question_index: questions.length,
     state: 2,
     user_disconnected: 0,
     archival_status: 1,
@@ -96,19 +100,14 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
     updated_at: OCCURRED_AT,
   };
   const transcript: TranscriptEntry[] = [
-    entry('assistant', 'Hello! Please introduce yourself.', 'procedural', 0, 4),
-    entry('user', 'Hi, I am Alex, a backend engineer.', 'procedural', 5, 9),
-    ...questionIds.flatMap((id, i) => [
-      entry('assistant', `Question ${i + 1}?`, id, 10 + i * 60, 14 + i * 60),
-      entry('user', `Answer to question ${i + 1}.`, id, 15 + i * 60, 60 + i * 60),
-    ]),
+    entry('assistant', 'Hello! Please introduce yourself.', 'procedural'),
+    entry('user', 'Hi, I am Alex, a backend engineer.', 'procedural'),
+    ...questions.flatMap(({ stored, text, answer }) => [entry('assistant', text, stored.id), entry('user', answer, stored.id)]),
   ];
+  const result = type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? null : evaluateBuiltin(evaluationInputOf(interview, transcript));
   const extras: MediaProcessedExtras = {
-    evaluation: sampleEvaluation(kind),
-    communicationAnalysis:
-      kind === 'screening_interview'
-        ? { filler_words: { count: 3, per_minute: 0.6, examples: ['um', 'like'] }, repetition: { score: 0.1 }, clarity: { score: 0.85 } }
-        : null,
+    evaluation: result && evaluationDataOf(result),
+    communicationAnalysis: (result?.communication_analysis ?? null) as Record<string, unknown> | null,
     media: {
       audioUrl: 'https://media.example.com/interviews/sample/audio.mp3?signature=...',
       videoUrl: kind === 'screening_interview' ? null : 'https://media.example.com/interviews/sample/video.webm?signature=...',
@@ -118,79 +117,65 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
   return buildMediaProcessedPayload({ interview, transcript, occurredAt: OCCURRED_AT, ...extras });
 }
 
-function entry(role: 'assistant' | 'user', content: string, controlId: string, begin: number, end: number): TranscriptEntry {
-  const mmss = (s: number) => `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-  return {
-    role,
-    content,
-    created_at: OCCURRED_AT,
-    control_id: controlId,
-    video_time: { begin, end, formatted: `${mmss(begin)} - ${mmss(end)}` },
-  };
+// video_time is null as in real deliveries until the recording timeline is placed on the transcript.
+function entry(role: 'assistant' | 'user', content: string, controlId: string): TranscriptEntry {
+  return { role, content, created_at: OCCURRED_AT, control_id: controlId, video_time: null };
 }
 
-function sampleEvaluation(kind: InterviewKind): EvaluationData | null {
-  const timeline = { begin: 10, end: 60, formatted: '00:10 - 01:00' };
-  const exchange: Record<string, string>[] = [{ interviewer: 'Question 1?' }, { user: 'Answer to question 1.' }];
-  if (kind === 'job_interview') {
-    return {
-      kind: 'job_interview',
-      overall_summary: {
-        overall_assessment: {
-          suitability: 'Meets expectations',
-          strengths: ['Clear answers'],
-          weaknesses: ['Little depth on testing'],
-          recommendations: ['Probe testing'],
-        },
-      },
-      questions: [
-        {
-          id: 'q1',
-          question: 'What is a race condition?',
-          question_type: 'technical',
-          transcript: exchange,
-          evaluation: { rating: 'GOOD', improvement_points: ['Mention locks'] },
-          video_timeline: timeline,
-        },
-        {
-          id: 'q2',
-          question: 'Tell me about a conflict.',
-          question_type: 'behavioral',
-          transcript: [],
-          evaluation: null,
-          video_timeline: null,
-        },
-      ],
-    };
-  }
-  if (kind === 'screening_interview') {
-    return {
-      kind: 'screening_interview',
-      questions: [
-        {
-          id: 'q1',
-          question: 'When could you start?',
-          question_type: 'information',
-          category: 'information',
-          is_evaluated: false,
-          eval_criteria: null,
-          transcript: exchange,
-          evaluation: null,
-          video_timeline: timeline,
-        },
-        {
-          id: 'q2',
-          question: 'Do you have a forklift licence?',
-          question_type: 'qualifying',
-          category: 'qualifying',
-          is_evaluated: true,
-          eval_criteria: 'Must hold a valid licence',
-          transcript: [],
-          evaluation: { outcome: true, analysis: 'The candidate holds a valid licence.' },
-          video_timeline: null,
-        },
-      ],
-    };
-  }
-  return null;
+interface SampleQuestion {
+  stored: StoredQuestion;
+  text: string;
+  answer: string;
 }
+
+const SAMPLE_QUESTIONS: Record<InterviewKind, SampleQuestion[]> = {
+  job_interview: [
+    {
+      stored: {
+        id: 'q1',
+        question: 'What is a race condition?',
+        evaluation_criteria: ['shared state', 'timing'],
+        sample_answer: null,
+        type: 'technical',
+      },
+      text: 'What is a race condition?',
+      answer: 'Two threads change shared state and the result depends on the timing; a lock or an atomic update prevents it.',
+    },
+    {
+      stored: {
+        id: 'q2',
+        question: 'Tell me about a conflict in your team.',
+        evaluation_criteria: ['situation', 'resolution'],
+        sample_answer: null,
+        type: 'behavioral',
+      },
+      text: 'Tell me about a conflict in your team.',
+      answer: 'We disagreed on a release date; I listed the risks, we agreed on a smaller scope and shipped on time.',
+    },
+  ],
+  screening_interview: [
+    {
+      stored: {
+        id: 'q1',
+        question_text: 'When could you start?',
+        question_type: 'information',
+        asking_order: 1,
+        qualifying_criteria: null,
+      },
+      text: 'When could you start?',
+      answer: 'Um, I could start next Monday.',
+    },
+    {
+      stored: {
+        id: 'q2',
+        question_text: 'Do you have a forklift licence?',
+        question_type: 'qualifying',
+        asking_order: 2,
+        qualifying_criteria: 'Must hold a valid forklift licence',
+      },
+      text: 'Do you have a forklift licence?',
+      answer: 'Yes, I have held a valid forklift licence for five years.',
+    },
+  ],
+  video_introduction: [],
+};

@@ -38,13 +38,22 @@ const evaluatedQuestion = {
     },
   },
 };
+// Screening: is_evaluated is true for every qualifying question, answered or not; information questions are only recorded.
+const screeningQuestion = (category: string, isEvaluated: boolean) => ({
+  ...evaluatedQuestion,
+  required: [...evaluatedQuestion.required, 'category', 'is_evaluated'],
+  properties: { ...evaluatedQuestion.properties, category: { const: category }, is_evaluated: { const: isEvaluated } },
+});
+const qualifyingQuestion = screeningQuestion('qualifying', true);
+const informationQuestion = screeningQuestion('information', false);
 const jobEvaluation = {
   type: 'object',
   required: ['kind', 'overall_summary', 'primary_tech_focus', 'experience_level', 'questions', 'summary'],
   properties: {
     kind: { const: 'job_interview' },
     overall_summary: nullable({ type: 'object', required: ['overall_assessment'] }),
-    questions: { type: 'array', items: evaluatedQuestion },
+    // is_evaluated is screening only (spec, EvaluatedQuestion).
+    questions: { type: 'array', items: { ...evaluatedQuestion, not: { required: ['is_evaluated'] } } },
     summary: { type: 'object', required: ['total_questions', 'evaluated_questions'] },
   },
 };
@@ -65,15 +74,9 @@ const screeningEvaluation = {
     overall_summary: { type: 'null' },
     primary_tech_focus: { type: 'null' },
     experience_level: { type: 'null' },
-    questions: { type: 'array', items: evaluatedQuestion },
-    qualifying_questions: {
-      type: 'array',
-      items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'qualifying' } } },
-    },
-    information_questions: {
-      type: 'array',
-      items: { ...evaluatedQuestion, properties: { ...evaluatedQuestion.properties, category: { const: 'information' } } },
-    },
+    questions: { type: 'array', items: { anyOf: [qualifyingQuestion, informationQuestion] } },
+    qualifying_questions: { type: 'array', items: qualifyingQuestion },
+    information_questions: { type: 'array', items: informationQuestion },
     summary: { type: 'object', required: ['total_questions', 'qualifying_questions', 'information_questions', 'evaluated_questions'] },
   },
 };
