@@ -83,7 +83,8 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimit:
 
   app.setNotFoundHandler((request, reply) => {
     const allowed = options.routes.methodsFor(request.url.split('?', 1)[0] ?? '');
-    if (allowed.length > 0) return reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
+    if (allowed.length > 0 && !allowed.includes(request.method))
+      return reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
     return reply.code(404).send({ detail: 'Not Found' });
   });
 }
