@@ -48,7 +48,7 @@ export interface Container {
 
 export interface ContainerOverrides {
   clock?: Clock;
-  /** The session timers and the gateway's ping; tests pass a twin that moves with their clock. */
+  /** The session timers, the gateway's ping and the job and webhook polls; tests pass a twin that moves with their clock. */
   scheduler?: Scheduler;
   ids?: IdGenerator;
   webhooks?: WebhookOverrides;
@@ -82,6 +82,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     database,
     interviews: interviewRepository,
     clock,
+    scheduler,
     ids,
     source: reports,
     overrides: overrides.webhooks,
@@ -105,7 +106,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     : new InMemoryAuthThrottle(config.authFailuresPerMinute, clock);
 
   const log: SessionLogger = overrides.log ?? (() => {});
-  const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, ids, {
+  const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, scheduler, ids, {
     pollMs: config.jobs.pollSeconds * 1000,
     // Longer than any step's slowest honest run (a model call with one retry), so a live worker is never overtaken.
     leaseMs: config.jobs.leaseSeconds * 1000,

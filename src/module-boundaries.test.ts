@@ -1,7 +1,8 @@
-// Guards two rules of DESIGN.md that no type checker sees: each table is
-// written only through its owning module's repository, and the generic jobs
-// module depends on no domain module. Both rot silently (a quick
+// Guards a rule of DESIGN.md that no type checker sees: each table is written
+// only through its owning module's repository. It rots silently (a quick
 // `tx.updateTable(...)` in a service works fine), so the source is scanned.
+// The import rules (cycles, layers, who may import which package) are in
+// architecture.test.ts.
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -102,19 +103,5 @@ describe('table ownership', () => {
       })
       .map(({ file, line, table }) => `${file}:${line} writes ${table} (owner: ${OWNERS[table] ?? 'none'})`);
     expect(foreign).toEqual([]);
-  });
-});
-
-describe('module dependencies', () => {
-  it('keeps the generic jobs module free of domain imports', () => {
-    const allowed = /^(?:\.\/|\.\.\/db\/|\.\.\/shared\/|node:|kysely$)/;
-    const imports = sourceFiles(join(SRC, 'jobs')).flatMap((path) =>
-      [...readFileSync(path, 'utf8').matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => ({
-        file: repoPath(path),
-        from: m[1] ?? '',
-      })),
-    );
-    expect(imports.length).toBeGreaterThan(0);
-    expect(imports.filter(({ from }) => !allowed.test(from)).map(({ file, from }) => `${file} imports ${from}`)).toEqual([]);
   });
 });

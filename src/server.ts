@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
-import { buildHttpApp } from './http/app.js';
+import { buildHttpApp, type HttpApp } from './http/app.js';
 import type { SessionLogger } from './session/session.service.js';
 
 export interface RunningServer {
-  app: FastifyInstance;
+  app: HttpApp;
   container: Container;
   /** The address it listens on, e.g. http://127.0.0.1:8000. */
   url: string;

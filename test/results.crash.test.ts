@@ -71,7 +71,8 @@ describe('a crash inside the results pipeline', () => {
       const second = await startTestServer({ ...DELIVERY_ENV, JOBS_POLL_SECONDS: '0.1' }, { database, ...FAST_WORKER });
       try {
         await eventually(async () => expect(deliveriesFor(id)).toHaveLength(1), 20_000);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await second.server.container.jobRunner.whenIdle();
+        await second.server.container.webhooks.worker.whenIdle();
         expect(deliveriesFor(id)).toHaveLength(1);
         expect(deliveriesFor(id)[0]!.body.evaluation).not.toBeNull();
         expect((await second.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(200);

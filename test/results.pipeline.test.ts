@@ -55,8 +55,9 @@ async function deliveredPayload(
   expect(request!.headers['x-webhook-event']).toBe('interview.media_processed');
   expectValid(mediaProcessedSchema(kind, type), request!.body);
 
-  // A repeated pipeline run or a slow worker must not notify twice.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // A repeated pipeline run or a slow worker must not notify twice: once both workers have nothing left, count.
+  await t.server.container.jobRunner.whenIdle();
+  await t.server.container.webhooks.worker.whenIdle();
   expect(receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === interviewId)).toHaveLength(1);
   const deliveries = await listDeliveries(t, key, `?interview_id=${interviewId}`);
   expect(deliveries.map((d) => [d.status_name, d.attempts])).toEqual([['SUCCESS', 1]]);

@@ -76,7 +76,7 @@ describe('registering and reading endpoints', () => {
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
       ids.push((await createEndpoint(t, own, { url: URL_A, name: `e${i}`, is_active: i % 2 === 0 })).id);
-      await new Promise((resolve) => setTimeout(resolve, 3)); // distinct created_at: ties are ordered by id
+      t.clock.advance(3); // distinct created_at: ties are ordered by id
     }
     const all = await (await t.api(own, '/webhooks/endpoints')).json();
     expect(all.map((e: { id: string }) => e.id)).toEqual([...ids].reverse());

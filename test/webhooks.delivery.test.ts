@@ -79,7 +79,7 @@ describe('delivering interview.media_processed', () => {
     const delivery = await waitForDelivery(t, key, deliveryId);
     expect(delivery).toMatchObject({ status: 3, status_name: 'FAILED', attempts: 3, max_attempts: 3, response_status: 500 });
     expect(delivery.error).toContain('HTTP 500');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.server.container.webhooks.worker.whenIdle();
     expect(receiver.requests).toHaveLength(3);
   });
 
@@ -88,7 +88,7 @@ describe('delivering interview.media_processed', () => {
     const { deliveryId } = await emitOne();
     const delivery = await waitForDelivery(t, key, deliveryId);
     expect(delivery).toMatchObject({ status: 3, attempts: 1, response_status: 400 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.server.container.webhooks.worker.whenIdle();
     expect(receiver.requests).toHaveLength(1);
   });
 
@@ -156,7 +156,7 @@ describe('delivering interview.media_processed', () => {
     expect(await emit(t, interviewId)).toEqual([]);
     await waitForDelivery(t, key, deliveryId);
     expect(await emit(t, interviewId)).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await t.server.container.webhooks.worker.whenIdle();
     expect(receiver.requests).toHaveLength(1);
   });
 

@@ -79,7 +79,7 @@ describe('the circuit breaker', () => {
     expect(waiting).toMatchObject({ attempts: 0, status: 0 });
     expect(waiting!.error).toMatch(/endpoint paused until/);
     // Nothing is sent while the circuit is open.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.server.container.webhooks.worker.whenIdle();
     expect(receiver.requests).toHaveLength(2);
 
     receiver.setHandler(ok);

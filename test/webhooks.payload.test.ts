@@ -192,7 +192,7 @@ describe('filtering at dispatch', () => {
     const first = await createEndedInterview(t, key, 'video');
     const second = await createEndedInterview(t, key, 'video');
     await emit(t, first);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // distinct created_at: ties are ordered by id
+    t.clock.advance(5); // distinct created_at: ties are ordered by id
     await emit(t, second);
     const list = async (query: string) =>
       (await (await t.api(key, `/webhooks/deliveries${query}`)).json()) as { endpoint_id: string; interview_id: string }[];

@@ -42,10 +42,13 @@ export interface HttpOptions {
   metrics?: MetricsAccess;
 }
 
+/** The running HTTP application, for code outside http/ that must hold it without importing Fastify. */
+export type HttpApp = FastifyInstance;
+
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promise<FastifyInstance> {
+export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promise<HttpApp> {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = Fastify({
     logger: options.logger,

@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { randomIds } from '../shared/ids.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
-import { TestClock } from '../../test/helpers/test-clock.js';
+import { TestClock, TestScheduler } from '../../test/helpers/test-clock.js';
 import { enqueueJob, JobRepository } from './job.repository.js';
 import { JobRunner, type JobDefinition } from './job-runner.js';
 
@@ -21,8 +21,8 @@ afterAll(async () => {
   await testDb?.dispose();
 });
 
-function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000) {
-  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, randomIds, {
+function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000, scheduler = new TestScheduler(clock)) {
+  const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, scheduler, randomIds, {
     pollMs: 60_000,
     leaseMs,
     backoffBaseMs: 1_000,
@@ -94,7 +94,7 @@ describe('durable jobs', () => {
       const closed = new Promise<void>((resolve) => (open = resolve));
       return { closed, open };
     };
-    const [staleGate, freshGate] = [gate(), gate()];
+    const [staleGate, freshGate, staleStarted, freshStarted] = [gate(), gate(), gate(), gate()];
     // The record step writes a row: only the worker holding the lease may commit it.
     const recordAs =
       (label: string): JobDefinition<unknown>['record'] =>
@@ -102,16 +102,30 @@ describe('durable jobs', () => {
         await tx.insertInto('users').values({ id: randomIds.uuid(), label, created_at: clock.now().toISOString() }).execute();
       };
     const stuck = runner(
-      [{ kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => staleGate.closed, record: recordAs('record:stale') }],
+      [
+        {
+          kind: 'slow',
+          maxAttempts: 5,
+          parse: (p) => p,
+          perform: () => (staleStarted.open(), staleGate.closed),
+          record: recordAs('record:stale'),
+        },
+      ],
       1_000,
     );
     const stale = stuck.runOne();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await staleStarted.closed;
     clock.advance(2_000);
     const fresh = runner([
-      { kind: 'slow', maxAttempts: 5, parse: (p) => p, perform: () => freshGate.closed, record: recordAs('record:fresh') },
+      {
+        kind: 'slow',
+        maxAttempts: 5,
+        parse: (p) => p,
+        perform: () => (freshStarted.open(), freshGate.closed),
+        record: recordAs('record:fresh'),
+      },
     ]).runOne();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await freshStarted.closed;
     // The stale worker finishes first, while the job is running under the fresh worker's lease.
     staleGate.open();
     await stale;
@@ -139,6 +153,41 @@ describe('durable jobs', () => {
     await b.stop();
     expect(runs.sort()).toEqual(Array.from({ length: 30 }, (_, i) => String(i)).sort());
     expect(new Set((await job('race')).map((j) => j.status))).toEqual(new Set(['done']));
+  });
+
+  it('polls on its scheduler, and whenIdle() resolves once nothing is due', async () => {
+    const scheduler = new TestScheduler(clock);
+    let failures = 1;
+    let recorded!: () => void;
+    const done = new Promise<void>((resolve) => (recorded = resolve));
+    const r = runner(
+      [
+        {
+          kind: 'idle',
+          maxAttempts: 3,
+          parse: (p) => p,
+          record: async () => {
+            if (failures-- > 0) throw new Error('first attempt fails');
+            recorded();
+          },
+        },
+      ],
+      60_000,
+      scheduler,
+    );
+    await enqueue('idle', 'a');
+    await r.whenIdle(); // not started: nothing runs, nothing to wait for
+    expect(await job('idle')).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    r.start();
+    await r.whenIdle();
+    // Failed once and backing off for a second: not due, so idle.
+    expect(await job('idle')).toMatchObject([{ status: 'pending', attempts: 1 }]);
+    await scheduler.advance(60_000);
+    await done; // the poll, not a kick, ran the retry
+    await r.whenIdle();
+    expect(await job('idle')).toMatchObject([{ status: 'done', attempts: 2 }]);
+    await r.stop();
+    expect(scheduler.pending).toBe(0);
   });
 
   it('a runner leaves jobs of kinds it does not know to runners that do', async () => {

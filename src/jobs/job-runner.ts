@@ -5,11 +5,12 @@
 // happen exactly once), and backs off on failure. A worker that lost its
 // lease meanwhile cannot complete the job: its transaction rolls back.
 // (On SQLite one open transaction blocks every writer, so slow work never
-// runs inside `record`.)
+// runs inside `record`.) It polls on the injected Scheduler, and whenIdle()
+// tells a caller when it has nothing left to run, so tests wait on that.
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock, Scheduler, TimerHandle } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { JobRepository } from './job.repository.js';
 
@@ -42,7 +43,7 @@ export interface JobRunnerOptions {
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition<unknown, unknown>>();
   private readonly owner: string;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private draining: Promise<void> | null = null;
   /** Until start(): kick() does nothing, so a node without a worker never runs jobs. */
   private stopped = true;
@@ -51,6 +52,7 @@ export class JobRunner {
     private readonly db: Kysely<Database>,
     private readonly jobs: JobRepository,
     private readonly clock: Clock,
+    private readonly scheduler: Scheduler,
     ids: IdGenerator,
     private readonly options: JobRunnerOptions,
   ) {
@@ -64,8 +66,7 @@ export class JobRunner {
 
   start(): void {
     this.stopped = false;
-    this.timer = setInterval(() => void this.kick(), this.options.pollMs);
-    this.timer.unref();
+    this.timer = this.scheduler.setInterval(() => void this.kick(), this.options.pollMs);
     void this.kick();
   }
 
@@ -78,9 +79,20 @@ export class JobRunner {
     return this.draining;
   }
 
+  /**
+   * Resolves once this runner has looked at the queue after the call and found
+   * no job due (jobs backing off until later do not count), or at once when it
+   * is not started. Jobs of other runners on the same queue are not awaited.
+   */
+  async whenIdle(): Promise<void> {
+    // A drain under way may have claimed before the call: wait for it, then look once more.
+    await this.draining;
+    await this.kick();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.clear();
     await this.draining;
   }
 

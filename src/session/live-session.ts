@@ -2,11 +2,11 @@
 // handled strictly one at a time; each turn goes through the TurnRunner
 // (persist, then emit). This file owns the session's lifecycle around the
 // turns: the lease heartbeat, the silence reminders, and the one terminate
-// path every way of stopping goes through.
+// path every way of stopping goes through. What each message means is in
+// candidate-input.ts.
 
 import { performance } from 'node:perf_hooks';
 import type { SessionConfig } from '../config.js';
-import { classifyIntent, isThinAnswer } from '../conversation/intent.js';
 import type { InterviewBrief } from '../conversation/interviewer.js';
 import { languageFor } from '../languages/index.js';
 import {
@@ -22,6 +22,7 @@ import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
 import type { Scheduler, TimerHandle } from '../shared/clock.js';
+import { processMessage } from './candidate-input.js';
 import type { CandidateChannel } from './channel.js';
 import { planOpening } from './opening.js';
 import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
@@ -146,49 +147,19 @@ export class LiveSession {
 
   private async process(message: ClientMessage): Promise<void> {
     if (this.stopped) return;
-    switch (message.type) {
-      case 'ping':
-        this.channel.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
-        return;
-      case 'activity':
-        // Typing counts as presence: the silence clock starts again, the reminders already sent stay counted.
-        this.armSilenceTimer();
-        return;
-      case 'answer':
-        return this.answer(message.text);
-      case 'repeat':
-        if (!this.expectInput()) return;
-        return this.step({ type: 'input', intent: 'repeat', isThin: false }, null);
-      case 'end':
-        return this.step(
-          { type: 'end', reason: message.after_error ? EndingReason.USER_ENDED_DUE_TO_ERROR : EndingReason.USER_ENDED },
-          null,
-        );
-      case 'client_error':
-        if (!message.fatal) {
-          await this.deps.repository.appendLog(this.interviewId, this.now(), 'warn', `page reported an error: ${message.message}`);
-          return;
-        }
-        return this.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [
-          `page reported a fatal error: ${message.message}`,
-        ]);
-    }
-  }
-
-  private async answer(text: string): Promise<void> {
-    if (!this.expectInput()) return;
-    const { state, nextQuestionIndex } = this.context;
-    const question = state === InterviewState.AWAITING_ANSWER ? this.brief.questions[nextQuestionIndex - 1] : undefined;
-    const intent = classifyIntent(text, this.brief.languageCode);
-    const isThin = isThinAnswer(text, question?.criteria ?? [], this.brief.languageCode, question?.text);
-    const entry: NewEntry = { role: 'user', content: text, controlId: question?.id ?? 'procedural' };
-    await this.step({ type: 'input', intent, isThin }, entry);
-  }
-
-  private expectInput(): boolean {
-    if (isAwaitingInput(this.context.state)) return true;
-    this.channel.send({ type: 'error', code: 'NOT_YOUR_TURN', message: 'the interviewer is not waiting for an answer now', fatal: false });
-    return false;
+    await processMessage(
+      {
+        interviewId: this.interviewId,
+        brief: this.brief,
+        context: this.context,
+        channel: this.channel,
+        repository: this.deps.repository,
+        now: () => this.now(),
+        armSilenceTimer: () => this.armSilenceTimer(),
+        step: (event, candidateEntry, logLines) => this.step(event, candidateEntry, logLines),
+      },
+      message,
+    );
   }
 
   /** One turn of the conversation; its server time is what session_turn_seconds measures (pings, typing and refusals are not turns). */

@@ -1,9 +1,10 @@
 // The delivery worker: polls the queue, claims due deliveries under a lease,
 // and runs up to `concurrency` attempts at once (at most one per endpoint and
 // a few per owner, which the claim guarantees; see claimDue). Any number of workers, in any number of
-// processes, can share one database.
+// processes, can share one database. It sleeps on the injected Scheduler,
+// and whenIdle() tells a caller when it has nothing left to send.
 
-import type { Clock } from '../shared/clock.js';
+import type { Clock, Scheduler } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { attemptDelivery, type AttemptDeps } from './delivery.attempt.js';
 import type { DeliveryRepository } from './delivery.repository.js';
@@ -24,11 +25,14 @@ export class WebhookWorker {
   private wakeUp: (() => void) | undefined;
   private isWoken = false;
   private lastSweep = 0;
+  /** Looks at the queue begun so far; an idle waiter needs one that began after it. */
+  private ticks = 0;
+  private idleWaiters: { after: number; resolve: () => void }[] = [];
   /** Where failures of the loop or of recording an attempt are reported. */
   onError: ((error: unknown) => void) | undefined;
 
   constructor(
-    private readonly deps: AttemptDeps & { deliveries: DeliveryRepository; clock: Clock; ids: IdGenerator },
+    private readonly deps: AttemptDeps & { deliveries: DeliveryRepository; clock: Clock; scheduler: Scheduler; ids: IdGenerator },
     private readonly options: WorkerOptions,
   ) {}
 
@@ -49,6 +53,20 @@ export class WebhookWorker {
     this.wakeUp?.();
   }
 
+  /**
+   * Resolves once this worker has looked at the queue after the call with no
+   * attempt of its own in flight and found nothing due (deliveries backing off
+   * or paused until later do not count); when stopped, once its attempts are
+   * recorded. Other workers on the same queue are not awaited.
+   */
+  whenIdle(): Promise<void> {
+    if (!this.running) return Promise.allSettled([...this.inFlight]).then(() => undefined);
+    return new Promise((resolve) => {
+      this.idleWaiters.push({ after: this.ticks, resolve });
+      this.wake();
+    });
+  }
+
   /** Stops claiming and waits for the attempts in flight to be recorded. */
   async stop(): Promise<void> {
     if (!this.running) return;
@@ -56,22 +74,34 @@ export class WebhookWorker {
     this.wake();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
+    this.resolveIdleWaiters(Infinity);
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      let isSaturated = false;
+      const tick = ++this.ticks;
+      let look = { isSaturated: false, isIdle: false };
       try {
-        isSaturated = await this.tick();
+        look = await this.tick();
       } catch (error) {
         this.onError?.(error);
       }
-      if (!isSaturated) await this.sleep();
+      if (look.isIdle) this.resolveIdleWaiters(tick);
+      if (!look.isSaturated) await this.sleep();
     }
   }
 
-  /** One look at the queue; true when it claimed all it could take (there may be more). */
-  private async tick(): Promise<boolean> {
+  private resolveIdleWaiters(tick: number): void {
+    const ready = this.idleWaiters.filter((waiter) => waiter.after < tick);
+    this.idleWaiters = this.idleWaiters.filter((waiter) => waiter.after >= tick);
+    for (const waiter of ready) waiter.resolve();
+  }
+
+  /**
+   * One look at the queue. Saturated: it claimed all it could take (there may
+   * be more). Idle: nothing was in flight and nothing was due.
+   */
+  private async tick(): Promise<{ isSaturated: boolean; isIdle: boolean }> {
     const now = this.deps.clock.now();
     // The sweep runs at start-up and then once per poll interval.
     if (now.getTime() - this.lastSweep >= this.options.pollIntervalMs) {
@@ -79,7 +109,7 @@ export class WebhookWorker {
       await this.deps.deliveries.releaseExpiredLeases(now.toISOString());
     }
     const free = this.options.concurrency - this.inFlight.size;
-    if (free <= 0 || !this.running) return false;
+    if (free <= 0 || !this.running) return { isSaturated: false, isIdle: false };
     const claimToken = this.deps.ids.uuid();
     const leaseUntil = new Date(now.getTime() + this.options.leaseMs).toISOString();
     const claimed = await this.deps.deliveries.claimDue(now.toISOString(), leaseUntil, claimToken, free, this.options.maxInFlightPerOwner);
@@ -92,7 +122,7 @@ export class WebhookWorker {
         });
       this.inFlight.add(attempt);
     }
-    return claimed.length === free;
+    return { isSaturated: claimed.length === free, isIdle: claimed.length === 0 && free === this.options.concurrency };
   }
 
   private sleep(): Promise<void> {
@@ -102,12 +132,12 @@ export class WebhookWorker {
     }
     return new Promise((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        timer.clear();
         this.wakeUp = undefined;
         this.isWoken = false;
         resolve();
       };
-      const timer = setTimeout(done, this.options.pollIntervalMs);
+      const timer = this.deps.scheduler.setTimeout(done, this.options.pollIntervalMs);
       this.wakeUp = done;
     });
   }

@@ -4,7 +4,7 @@
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { InterviewRepository, ResetHook } from '../interviews/interview.repository.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock, Scheduler } from '../shared/clock.js';
 import type { IdGenerator } from '../shared/ids.js';
 import { RETRY_AFTER_CAP_SECONDS, type AttemptDeps } from './delivery.attempt.js';
 import { DeliveryRepository } from './delivery.repository.js';
@@ -43,6 +43,8 @@ export function createWebhooks(input: {
   database: DatabaseHandle;
   interviews: InterviewRepository;
   clock: Clock;
+  /** What an idle worker sleeps on between looks at the queue. */
+  scheduler: Scheduler;
   ids: IdGenerator;
   /** Evaluation and media for interview.media_processed (the results module). */
   source: MediaProcessedSource;
@@ -73,7 +75,7 @@ export function createWebhooks(input: {
   const workers = new Set<WebhookWorker>();
   const createWorker = (onError?: (error: unknown) => void) => {
     const worker = new WebhookWorker(
-      { ...attemptDeps, ids },
+      { ...attemptDeps, scheduler: input.scheduler, ids },
       {
         pollIntervalMs: overrides.pollIntervalMs ?? 1000,
         leaseMs,

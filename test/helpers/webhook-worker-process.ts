@@ -10,4 +10,6 @@ const container = await createContainer(config, {
 });
 container.webhooks.worker.onError = (error) => process.stderr.write(`worker error: ${String(error)}\n`);
 container.webhooks.worker.start();
+// The worker's poll timer is unref'd (a server's listening socket keeps its process alive); this process has no socket.
+setInterval(() => {}, 60_000);
 process.stdout.write('ready\n');
