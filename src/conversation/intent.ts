@@ -1,7 +1,9 @@
 // What a candidate's typed (or recognised) text amounts to. Deterministic
-// keyword rules from the language records (languages/), English always
-// included because candidates code-switch; text and phrases go through the
-// one normaliser (languages/text.ts). The state machine acts on the result; a model never does.
+// rules over the language records' `intents` (languages/), English always
+// included because candidates code-switch; they read meaning, not a word:
+// requests versus answers, negation, clauses (docs/interviewer.md). Text and
+// phrases go through the one normaliser (languages/text.ts). The state machine
+// acts on the result; a model never does.
 
 import { creditsAnyCriterion } from '../evaluation/index.js';
 import { ENGLISH, LANGUAGES, languageFor, normaliseText, tokenize, type IntentWords } from '../languages/index.js';
