@@ -39,6 +39,80 @@ describe('classifying what the candidate said', () => {
   });
 });
 
+describe('reading intents for meaning, not for a word', () => {
+  it.each([
+    ["No, I wouldn't repeat that mistake: we now review every migration.", 1],
+    ['Ja, also ich würde die Tests wiederholen und dann die Logs prüfen.', 2],
+    ['Non, je ne répéterais pas ce déploiement, je ferais un rollback.', 5],
+    ['Nej, jag skulle inte upprepa det, först läser jag loggarna.', 8],
+    ['لا، لن أكرر هذا الخطأ مرة أخرى.', 9],
+    ['We had to repeat the test.', 1],
+  ] as const)('an answer that contains "no" or "repeat" is no repeat request: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).not.toBe('repeat');
+  });
+
+  it.each([
+    ["Sorry, I didn't catch that.", 1],
+    ['Können Sie das bitte nochmal sagen?', 2],
+    ['क्या आप सवाल दोबारा बोल सकते हैं?', 3],
+    ['Kan du gentage spørgsmålet?', 7],
+    ['عفوًا، هل يمكنك إعادة السؤال؟', 9],
+  ] as const)('asks for a repeat in every script: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).toBe('repeat');
+  });
+
+  it.each([
+    ["I'd rather not answer that one.", 1],
+    ['Das möchte ich lieber nicht beantworten.', 4],
+    ['Je préfère ne pas répondre à cette question.', 5],
+    ['Prefiero no responder a eso.', 6],
+    ['Det vil jeg helst ikke svare på.', 7],
+    ['أفضل عدم الإجابة على هذا.', 9],
+  ] as const)('declines one question: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).toBe('refusal');
+  });
+
+  it.each([
+    ["Let's stop the interview here.", 1],
+    ['Ich möchte das Gespräch bitte beenden.', 2],
+    ['मैं इंटरव्यू यहीं खत्म करना चाहता हूँ।', 3],
+    ["Je voudrais arrêter l'entretien.", 5],
+    ['Kan vi afslutte interviewet her?', 7],
+    ['أريد إنهاء المقابلة الآن.', 9],
+  ] as const)('wants to end the whole interview: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).toBe('end');
+  });
+
+  it.each([
+    ["I don't want to end the interview, I just need a second.", 1],
+    ['Ich habe das Gespräch mit dem Kunden beendet.', 2],
+    ['لا أريد إنهاء المقابلة.', 9],
+  ] as const)('a negated wish or a story about ending something is no end: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).not.toBe('end');
+  });
+
+  it.each([
+    ["No, I don't have any questions. Thanks a lot.", 1],
+    ['Nope, I think you covered everything, thanks!', 1],
+    ['Nein danke, das war alles.', 2],
+    ['जी नहीं, शुक्रिया।', 3],
+    ['Nej tack.', 8],
+    ['لا، شكرًا', 9],
+    ['ليس لدي أي أسئلة', 9],
+    ['لا، ليس لدي أسئلة. شكرًا جزيلًا.', 9],
+  ] as const)('has no questions: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).toBe('no_more');
+  });
+
+  it.each([
+    ['No, but how big is the team?', 1],
+    ["I don't have questions about pay, but I'd like to hear about the team", 1],
+    ['Nein, aber wie gross ist das Team?', 2],
+  ] as const)('a "no" followed by a question is a question: "%s"', (text, language) => {
+    expect(classifyIntent(text, language)).toBe('content');
+  });
+});
+
 describe('thin answers', () => {
   it('short answers are thin', () => {
     expect(isThinAnswer('It depends.', ['timing'], 1)).toBe(true);

@@ -11,7 +11,7 @@ import {
 } from './state-machine.js';
 
 const answer = (isThin = false): MachineEvent => ({ type: 'input', intent: 'content', isThin });
-const intent = (i: 'repeat' | 'refusal' | 'abuse' | 'no_more'): MachineEvent => ({ type: 'input', intent: i, isThin: false });
+const intent = (i: 'repeat' | 'refusal' | 'abuse' | 'no_more' | 'end'): MachineEvent => ({ type: 'input', intent: i, isThin: false });
 
 function run(context: MachineContext, ...events: MachineEvent[]) {
   let current = context;
@@ -127,5 +127,27 @@ describe('the interview state machine', () => {
     expect(resumeActs(at6)).toEqual([{ kind: 'welcome_back' }, { kind: 'repeat_question', index: 0 }]);
     expect(controlIdOf({ kind: 'repeat_question', index: 0 })).toBe('q1');
     expect(controlIdOf({ kind: 'ack_answer', index: 0 })).toBe('procedural');
+  });
+});
+
+describe('a spoken wish to end the interview', () => {
+  it('ends a running interview as user-ended, with the farewell the end button gets', () => {
+    const { context, paths, acts } = run(initialContext('job_interview', 2), { type: 'start' }, answer(), intent('end'));
+    expect(paths.at(-1)).toEqual([S.ENDED]);
+    expect(acts.at(-1)).toBe('farewell');
+    expect(context).toMatchObject({ state: S.ENDED, endingReason: EndingReason.USER_ENDED });
+    const button = run(initialContext('job_interview', 2), { type: 'start' }, answer(), { type: 'end', reason: EndingReason.USER_ENDED });
+    expect(button.context).toEqual(context);
+  });
+
+  it('ends during the introduction as user-ended too', () => {
+    const { context } = run(initialContext('screening_interview', 1), { type: 'start' }, intent('end'));
+    expect(context).toMatchObject({ state: S.ENDED, endingReason: EndingReason.USER_ENDED });
+  });
+
+  it('closes as completed once every question is answered', () => {
+    const { context, acts } = run(initialContext('job_interview', 1), { type: 'start' }, answer(), answer(), intent('end'));
+    expect(acts.at(-1)).toBe('closing');
+    expect(context).toMatchObject({ state: S.ENDED, endingReason: EndingReason.INTERVIEW_COMPLETED });
   });
 });

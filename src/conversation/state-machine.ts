@@ -28,8 +28,11 @@ export interface MachinePolicy {
 
 export const DEFAULT_POLICY: MachinePolicy = { uncooperativeLimit: 3, maxCandidateQuestions: 3 };
 
-/** What the candidate's text amounts to, decided by the classifier (src/interviewer/intent.ts). */
-export type Intent = 'content' | 'repeat' | 'refusal' | 'abuse' | 'no_more';
+/**
+ * What the candidate's text amounts to, decided by the classifier (conversation/intent.ts).
+ * `end`: the candidate said they want to stop the interview; it takes the same path as the page's end button.
+ */
+export type Intent = 'content' | 'repeat' | 'refusal' | 'abuse' | 'no_more' | 'end';
 
 export type MachineEvent =
   | { type: 'start' }
@@ -130,6 +133,11 @@ export function transition(context: MachineContext, event: MachineEvent, policy:
 
 function onInput(step: StepBuilder, input: { intent: Intent; isThin: boolean }, policy: MachinePolicy): Step {
   const context = step.current;
+  if (input.intent === 'end') {
+    // Once every question is answered, stopping is finishing: the interview closes as completed, not as user-ended.
+    if (context.state === InterviewState.AWAITING_CANDIDATE_QUESTIONS) return closing(step);
+    if (isAwaitingInput(context.state)) return end(step, EndingReason.USER_ENDED);
+  }
   switch (context.state) {
     case InterviewState.AWAITING_INTRODUCTION:
       if (input.intent === 'repeat')

@@ -34,6 +34,49 @@ describe('filler words per language', () => {
   });
 });
 
+describe('filler words in context', () => {
+  const count = (text: string, language: LanguageCode) => analyseCommunication([text], language).filler_words;
+
+  it('counts "like" as a filler but not as a verb, and a multi-word filler once', () => {
+    expect(count('I really like Go, and, like, you know, it was like a big deal.', 1).total).toBe(3);
+    expect(count('I really like Go, and, like, you know, it was like a big deal.', 1).counts).toMatchObject({
+      'you know': 1,
+      'was like': 1,
+      like: 1,
+    });
+  });
+
+  it('does not count "kind of" naming a kind', () => {
+    expect(count('This kind of problem is common.', 1).total).toBe(0);
+    expect(count('It was kind of hard.', 1).total).toBe(1);
+  });
+
+  it('reads a German "Ja" that opens a sentence as the answer, a lone "ja" inside as a filler', () => {
+    expect(count('Ja. Ja, ich habe einen Führerschein.', 2).total).toBe(0);
+    expect(count('Ich habe, ja, drei Jahre, äh, Erfahrung.', 2).total).toBe(2);
+  });
+
+  it('does not count nouns and real questions that look like fillers (French, Spanish, Swedish, Arabic)', () => {
+    expect(count('Ce genre de problème arrive souvent.', 5).total).toBe(0);
+    expect(count('Tu vois le bouton en haut ?', 5).total).toBe(0);
+    expect(count('¿Sabes qué versión usa el servidor?', 6).total).toBe(0);
+    expect(count('Vilken typ av databas använder ni?', 8).total).toBe(0);
+    expect(count('ماذا يعني هذا المصطلح؟', 9).total).toBe(0);
+  });
+
+  it('counts the same words when they fill', () => {
+    expect(count("C'était, genre, compliqué, tu vois.", 5).total).toBe(2);
+    expect(count('Era, tipo, difícil, ¿sabes?', 6).total).toBe(2);
+    expect(count('Jag gjorde typ allt själv.', 8).total).toBe(1);
+    expect(count('امم، يعني، كان صعب.', 9).total).toBe(2);
+  });
+
+  it('counts Hindi hesitations and "मतलब" as a filler, not in "इसका मतलब है"', () => {
+    expect(count('अं, मैंने, मतलब, सब खुद बनाया।', 3).total).toBe(2);
+    expect(count('इसका मतलब है कि backend अच्छा है।', 3).total).toBe(0);
+  });
+});
+
 describe('repetition and clarity', () => {
   it('counts stumbles and phrases used three times or more, with rates per 100 words', () => {
     const analysis = analyseCommunication(

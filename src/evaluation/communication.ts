@@ -4,7 +4,7 @@
 
 import type { LanguageCode } from '../interviews/enums.js';
 import { STOP_WORDS, languageFor, splitClauses, splitSentences, tokenize } from '../languages/index.js';
-import { findPhrases } from './phrase-match.js';
+import { findPhrases, maskPhrases } from './phrase-match.js';
 import { round, shortQuote } from './text.js';
 import { lexiconsFor } from './vocabulary.js';
 
@@ -49,9 +49,7 @@ export interface CommunicationAnalysis {
 
 export function analyseCommunication(answers: readonly string[], language: LanguageCode): CommunicationAnalysis {
   const texts = answers.map((a) => a.trim()).filter((a) => a !== '');
-  const lexicons = lexiconsFor(language);
-  const hardFillers = lexicons.flatMap((l) => l.fillers);
-  const softFillers = new Set(lexicons.flatMap((l) => l.softFillers));
+  const fillerWords = fillerWordsFor(language);
 
   let words = 0;
   let sentences = 0;
@@ -73,17 +71,9 @@ export function analyseCommunication(answers: readonly string[], language: Langu
       if (tokens.length > LONG_SENTENCE_WORDS) longSentences++;
 
       let sentenceFillers = 0;
-      for (const hit of findPhrases(tokens, hardFillers)) {
-        fillerCounts.set(hit.phrase, (fillerCounts.get(hit.phrase) ?? 0) + 1);
+      for (const filler of fillersIn(sentence, fillerWords)) {
+        fillerCounts.set(filler, (fillerCounts.get(filler) ?? 0) + 1);
         sentenceFillers++;
-      }
-      // Soft fillers ("like", "also", "genre") count only as a clause of their own: "I was, like, tired".
-      for (const clause of splitClauses(sentence)) {
-        const clauseTokens = tokenize(clause);
-        if (clauseTokens.length > 0 && clauseTokens.length <= 2 && clauseTokens.every((t) => softFillers.has(t))) {
-          for (const t of clauseTokens) fillerCounts.set(t, (fillerCounts.get(t) ?? 0) + 1);
-          sentenceFillers += clauseTokens.length;
-        }
       }
       if (sentenceFillers > 0 && fillerExamples.length < 3) fillerExamples.push(shortQuote(sentence, 16));
 
@@ -152,6 +142,52 @@ export function analyseCommunication(answers: readonly string[], language: Langu
       level: score >= 75 ? 'clear' : score >= 50 ? 'mostly_clear' : 'unclear',
     },
   };
+}
+
+interface FillerWords {
+  hard: string[];
+  soft: ReadonlySet<string>;
+  lookalikes: string[];
+  /** Single-word yes/no answers: "Ja," opening a sentence answers, it does not fill. */
+  answers: ReadonlySet<string>;
+}
+
+function fillerWordsFor(language: LanguageCode): FillerWords {
+  const lexicons = lexiconsFor(language);
+  const answers = lexicons.flatMap((l) => [...l.yes, ...l.no]).filter((w) => tokenize(w).length === 1);
+  return {
+    hard: lexicons.flatMap((l) => l.fillers),
+    soft: new Set(lexicons.flatMap((l) => l.softFillers).flatMap((w) => tokenize(w))),
+    lookalikes: lexicons.flatMap((l) => l.fillerLookalikes),
+    answers: new Set(answers.flatMap((w) => tokenize(w))),
+  };
+}
+
+const LOOKALIKE = '\u0000';
+
+/**
+ * The fillers of one sentence, read in context, clause by clause: a filler
+ * inside a look-alike carries meaning ("I like Go", "ce genre de problème"); a
+ * filler opening a question that goes on is the question's verb ("¿Sabes qué
+ * versión usa?"); a soft filler counts only as a clause of its own, and a yes or
+ * no opening the sentence is the answer ("Ja, ich habe..."). Multi-word fillers count once.
+ */
+function fillersIn(sentence: string, words: FillerWords): string[] {
+  const found: string[] = [];
+  const isQuestion = /[?؟]\s*$/u.test(sentence);
+  splitClauses(sentence).forEach((clause, index) => {
+    const tokens = tokenize(clause);
+    if (tokens.length === 0) return;
+    const masked = maskPhrases(tokens, findPhrases(tokens, words.lookalikes), LOOKALIKE);
+    const hits = findPhrases(masked, words.hard).filter(
+      (hit) => !(isQuestion && index === 0 && hit.start === 0 && hit.end < tokens.length),
+    );
+    found.push(...hits.map((hit) => hit.phrase));
+    if (hits.length > 0 || tokens.length > 2 || !masked.every((t) => words.soft.has(t))) return;
+    if (index === 0 && tokens.every((t) => words.answers.has(t))) return;
+    found.push(...tokens);
+  });
+  return found;
 }
 
 function movingTypeTokenRatio(tokens: readonly string[], window: number): number {

@@ -69,13 +69,34 @@ export interface InterviewerPhrases {
   candidateNothingMore: string;
 }
 
+/**
+ * What a candidate's utterance means (conversation/intent.ts reads these). Phrases
+ * match whole words; a trailing `*` lets a stem run on ("intervju*" also matches
+ * "intervjun"), and Arabic words also match with attached prefixes (و، ب، ال).
+ */
 export interface IntentWords {
+  /** Requests to hear the question again on their own ("say that again", "wie bitte"). */
   repeat: readonly string[];
+  /** Verbs that ask for a repeat only in a request: a question, naming the question, or a very short utterance. */
+  repeatVerbs: readonly string[];
+  /** Declining this one question (they carry their own negation: "prefer not to answer"). */
   refusal: readonly string[];
   abuse: readonly string[];
   noMore: readonly string[];
   /** A bare "no" that, alone, means nothing more (recognised in every interview language). */
   bareNo: readonly string[];
+  /** "Question" as a noun: a negated one is "no questions", a named one makes a repeat verb a request. */
+  questionNouns: readonly string[];
+  /** Thanks and politeness that may follow the "no" of "No, thanks". */
+  thanks: readonly string[];
+  /** "But": after an opening "no", the candidate goes on to ask something. */
+  contrast: readonly string[];
+  /** Ending the whole interview, each phrase on its own ("let's call it a day"). */
+  end: readonly string[];
+  /** Or, in one clause: a wish, a stop verb and the interview (or "here"): "I'd like to end the interview". */
+  wish: readonly string[];
+  stopVerbs: readonly string[];
+  interviewNouns: readonly string[];
 }
 
 export type TimeUnit = 'year' | 'month' | 'week' | 'day';
@@ -92,10 +113,12 @@ export interface Lexicon {
   hedges: string[];
   /** Negation words with a positive meaning ("no problem"), masked before negation is looked for. */
   affirmIdioms: string[];
-  /** Always fillers. */
+  /** Fillers wherever they stand, unless inside a look-alike; a multi-word filler counts once. */
   fillers: string[];
-  /** Fillers only when they stand alone between commas or open a clause ("like", "so", "also"). */
+  /** Fillers only as a clause of their own ("I was, like, tired"); a yes/no word opening a sentence is an answer ("Ja, ..."). */
   softFillers: string[];
+  /** Phrases in which a filler word carries meaning ("I like", "ce genre de", "typ av", "ماذا يعني"): never counted. */
+  fillerLookalikes: string[];
   numberWords: Record<string, number>;
   units: Record<TimeUnit, string[]>;
   /** Single words that carry their own number (Arabic duals: سنتين = two years). */
