@@ -109,7 +109,7 @@ describe('forged log lines (finding 4)', () => {
     const log = await logs(t, key, id);
     // Every line is the service's: a time stamp, a level, then the event.
     for (const line of log.trimEnd().split('\n')) expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z (INFO|WARN|ERROR) \S/);
-    expect(log).not.toMatch(/[\r\u001b\u0085\u2028]/);
+    for (const raw of ['\r', '\u001b', '\u0085', '\u2028', '\t']) expect(log).not.toContain(raw);
     expect(log.match(/interview ended: ending reason 1/g)).toHaveLength(4); // all inside the escaped report lines
     expect(log).toMatch(/ending reason 6 \(ENDED_DUE_TO_FRONTEND_ERRROR\)/);
     expect(log).toContain(`WARN page reported an error: glitch\\n${forged}\\r${forged}\\u2028${forged}\\u001b[2K\\u0085\n`);
