@@ -105,6 +105,13 @@ export class LiveSession {
 
   /** First connection (0 -> 1 -> 4) or a resume (welcome back, the pending prompt again). */
   async begin(): Promise<void> {
+    // Queued like any turn, so a reset arriving meanwhile waits for the opening turn instead of racing it.
+    const opening = this.open();
+    this.queue = opening.catch(() => {});
+    await opening;
+  }
+
+  private async open(): Promise<void> {
     const row = this.interview;
     const { repository } = this.deps;
     const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
@@ -121,7 +128,7 @@ export class LiveSession {
     this.turns = new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, opening.startedAt, opening.context);
     this.sendSession(transcript, opening.resumed, opening.resumeCount);
     await this.run(opening.step, opening.options);
-    if (this.stopped) return;
+    if (this.stopped || this.closing) return;
     this.startHeartbeat();
     this.armDeadline(opening.startedAt);
   }
