@@ -29,6 +29,11 @@ describe('loadConfig', () => {
     expect(config.candidateUiUrl).toBe('https://api.example.com');
   });
 
+  it('parses the candidate origins as browsers send them', () => {
+    const config = loadConfig({ CANDIDATE_ALLOWED_ORIGINS: 'https://App.example.com, http://localhost:5173/' });
+    expect(config.session.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
   it('parses integration secrets into named principals', () => {
     const config = loadConfig({ INTEGRATION_SECRETS: 'greenhouse=0123456789abcdef, lever=fedcba9876543210' });
     expect([...config.integrationSecrets.keys()]).toEqual(['greenhouse', 'lever']);
@@ -49,6 +54,11 @@ describe('loadConfig', () => {
     ['INTEGRATION_SECRETS', 'a=short'],
     ['LLM_PROVIDER', 'gpt'],
     ['STORAGE', 'ftp'],
+    ['SESSION_MAX_MINUTES', '0'],
+    ['SESSION_CLIENT_LOG_LINES_PER_MINUTE', '0'],
+    ['INTERVIEW_LOG_MAX_LINES', 'lots'],
+    ['CANDIDATE_ALLOWED_ORIGINS', 'https://ok.example, app.example.com'],
+    ['CANDIDATE_ALLOWED_ORIGINS', 'https://app.example.com/page'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -100,6 +100,15 @@ export interface SessionConfig {
   maxMessagesPerSecond: number;
   /** WebSocket ping interval; a connection that misses a pong is dropped (half-open networks). */
   pingSeconds: number;
+  /** A session this long after its start ends (reason 3), however active the page keeps it. */
+  maxMinutes: number;
+  /** Page error reports stored per session, and per minute (repeats fold into one line with a count). */
+  clientLogLines: number;
+  clientLogLinesPerMinute: number;
+  /** Log lines stored per interview, the final "log truncated" line included. */
+  logMaxLines: number;
+  /** Origins besides the candidate page's own allowed to open the candidate WebSocket. */
+  allowedOrigins: readonly string[];
 }
 
 /** Thrown for the first bad variable; its message is the one line printed at start-up. */
@@ -167,6 +176,11 @@ export function loadConfig(env: Env = process.env): Config {
       sweepSeconds: read.number('SESSION_SWEEP_SECONDS', 30, { min: 0.1, max: 86_400 }),
       maxMessagesPerSecond: read.integer('SESSION_MAX_MESSAGES_PER_SECOND', 20, { min: 1, max: 10_000 }),
       pingSeconds: read.number('SESSION_PING_SECONDS', 15, { min: 0.1, max: 3_600 }),
+      maxMinutes: read.number('SESSION_MAX_MINUTES', 120, { min: 0.1, max: 7 * 24 * 60 }),
+      clientLogLines: read.integer('SESSION_CLIENT_LOG_LINES', 100, { min: 0, max: 100_000 }),
+      clientLogLinesPerMinute: read.integer('SESSION_CLIENT_LOG_LINES_PER_MINUTE', 10, { min: 1, max: 10_000 }),
+      logMaxLines: read.integer('INTERVIEW_LOG_MAX_LINES', 2_000, { min: 10, max: 1_000_000 }),
+      allowedOrigins: read.originList('CANDIDATE_ALLOWED_ORIGINS'),
     },
     jobs: {
       pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }),
@@ -306,6 +320,35 @@ class EnvReader {
       throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
     }
     return raw;
+  }
+
+  /** Comma-separated http(s) origins (scheme, host and port, nothing else), normalised as browsers send them. */
+  originList(name: string): string[] {
+    const raw = this.raw(name);
+    if (raw === undefined) return [];
+    return raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
+      .map((item) => {
+        let url: URL | null = null;
+        try {
+          url = new URL(item);
+        } catch {
+          // reported below
+        }
+        if (
+          !url ||
+          !['http:', 'https:'].includes(url.protocol) ||
+          url.pathname !== '/' ||
+          url.search !== '' ||
+          url.hash !== '' ||
+          url.username !== ''
+        ) {
+          throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com (got "${item}")`);
+        }
+        return url.origin;
+      });
   }
 
   /** An http(s) base URL without a trailing slash, so paths can be appended. */

@@ -73,7 +73,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
   redis?.on('error', () => {});
 
-  const interviewRepository = new InterviewRepository(database.db);
+  const interviewRepository = new InterviewRepository(database.db, config.session.logMaxLines);
   const results = new ResultsRepository(database.db);
   const recordings = NO_RECORDINGS; // the media issue supplies real recordings
   const reports = new ResultsReports(results, recordings);
@@ -93,6 +93,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     reports,
     recordings,
     resetHooks: [webhooks.resetHook, resetSession, (tx, interviewId) => resetResults(results, tx, interviewId)],
+    // The session service is built below; a reset only happens once the server runs.
+    beforeReset: (interviewId) => sessions.endForReset(interviewId),
     clock,
     ids,
     appEnv: config.appEnv,

@@ -22,6 +22,11 @@ export async function startServer(
     logger: overrides.logger === false ? false : { level: config.logLevel },
     limits: config.http,
     metrics: { token: config.metricsToken, isProduction: config.appEnv === 'production' },
+    candidateOrigins: {
+      publicBaseUrl: config.publicBaseUrl,
+      candidateUiUrl: config.candidateUiUrl,
+      allowedOrigins: config.session.allowedOrigins,
+    },
   });
   log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
   try {

@@ -21,6 +21,7 @@ import { createValidatorCompiler } from './validation.js';
 import { closeAfterEarlyResponse, connectionLimitOptions, DEFAULT_HTTP_LIMITS } from './connection-limits.js';
 import type { HttpLimits } from '../config.js';
 import type { MetricsAccess } from './metrics.js';
+import type { CandidateOriginSettings } from './candidate-origins.js';
 
 export interface HttpDeps {
   auth: AuthService;
@@ -40,6 +41,8 @@ export interface HttpOptions {
   bodyLimit?: number;
   limits?: HttpLimits;
   metrics?: MetricsAccess;
+  /** Origins allowed to open the candidate WebSocket. */
+  candidateOrigins: CandidateOriginSettings;
 }
 
 /** The running HTTP application, for code outside http/ that must hold it without importing Fastify. */
@@ -88,7 +91,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   });
   // Candidate routes: authorised by the link alone, outside the API-key context.
   await app.register(async (candidate) => {
-    await registerCandidateGateway(candidate, deps.sessions, deps.scheduler);
+    await registerCandidateGateway(candidate, deps.sessions, deps.scheduler, options.candidateOrigins);
     registerCandidatePage(candidate, {
       build: loadCandidatePageBuild(),
       languageOf: (id) => deps.interviews.findLanguageCode(id),

@@ -1,6 +1,7 @@
 // The only Fastify-aware piece of the session: the candidate WebSocket under
 // /candidate/. It is authorised by the link (the interview id) alone and never
-// looks at API keys. It parses and validates frames, enforces the frame rate
+// looks at API keys. A browser page from a foreign origin is refused before
+// the upgrade (403 {detail}). It parses and validates frames, enforces the frame rate
 // and size limits, wraps the socket in a TextChannel and delegates everything
 // else to the SessionService.
 
@@ -20,10 +21,17 @@ import {
   SUPPORTED_VERSIONS,
 } from '../session/protocol.js';
 import type { SessionService } from '../session/session.service.js';
+import { CandidateOrigins, type CandidateOriginSettings } from './candidate-origins.js';
 
-export async function registerCandidateGateway(app: FastifyInstance, sessions: SessionService, scheduler: Scheduler): Promise<void> {
+export async function registerCandidateGateway(
+  app: FastifyInstance,
+  sessions: SessionService,
+  scheduler: Scheduler,
+  originSettings: CandidateOriginSettings,
+): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const parser = new ClientMessageParser();
+  const origins = new CandidateOrigins(originSettings, () => app.server.address());
 
   app.get(
     CANDIDATE_SESSION_PATH,
@@ -33,6 +41,12 @@ export async function registerCandidateGateway(app: FastifyInstance, sessions: S
         hide: true,
         params: Type.Object({ interview_id: Type.String({ maxLength: 64 }) }),
         querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 8 })) }),
+      },
+      // Before the upgrade, so a refused page gets a plain HTTP answer and never a socket.
+      onRequest: async (request, reply) => {
+        if (!origins.isAllowed(request.headers.origin)) {
+          await reply.code(403).send({ detail: 'this origin may not open candidate sessions (see CANDIDATE_ALLOWED_ORIGINS)' });
+        }
       },
     },
     (socket: WebSocket, request) => {

@@ -2,11 +2,14 @@
 // its log. Every write to them goes through here. Writes another module makes
 // part of its own transaction (a session's turn, a pipeline step) take an
 // Executor, so that module's transaction still commits them atomically.
+// Log lines are escaped (one event, one line) and capped per interview here,
+// so no caller can forget either.
 
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Executor } from '../db/executor.js';
 import type { Database, InterviewsTable, TranscriptEntriesTable } from '../db/schema.js';
 import { InterviewState } from './enums.js';
+import { escapeLogText } from './log-text.js';
 
 export type InterviewRow = Selectable<InterviewsTable>;
 export type NewInterviewRow = Insertable<InterviewsTable>;
@@ -37,8 +40,15 @@ export type LiveChanges = Partial<
 /** What another module wipes when an interview is reset, inside the same transaction. */
 export type ResetHook = (tx: Transaction<Database>, interviewId: string) => Promise<void>;
 
+/** The last line an interview's log gets once it reached its cap. */
+export const LOG_TRUNCATED_LINE = 'log truncated: this interview reached its log line limit; later lines are not stored';
+
 export class InterviewRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Lines stored per interview, the truncation notice included (INTERVIEW_LOG_MAX_LINES). */
+    private readonly maxLogLines = 2_000,
+  ) {}
 
   async insert(row: NewInterviewRow, logLine: { at: string; message: string }): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
@@ -61,13 +71,16 @@ export class InterviewRepository {
     return executor.selectFrom('transcript_entries').selectAll().where('interview_id', '=', interviewId).orderBy('seq').execute();
   }
 
+  /** Escaped again on the way out: lines stored before escaping existed stay one line each. */
   async readLog(interviewId: string): Promise<{ at: string; level: string; message: string }[]> {
-    return this.db
+    const rows = await this.db
       .selectFrom('interview_log_lines')
       .select(['at', 'level', 'message'])
       .where('interview_id', '=', interviewId)
       .orderBy('id')
+      .limit(this.maxLogLines)
       .execute();
+    return rows.map((row) => ({ ...row, message: escapeLogText(row.message) }));
   }
 
   /** Wipes the transcript and live-state fields (plus whatever the hooks own) in one transaction. */
@@ -143,13 +156,23 @@ export class InterviewRepository {
       .execute();
   }
 
-  /** One line, or several with the same time and level, of the log served by get-logs. */
+  /**
+   * One line, or several with the same time and level, of the log served by
+   * get-logs. Control characters are escaped; past the interview's cap the
+   * lines are dropped, the first drop leaving a "log truncated" line.
+   */
   async appendLog(executor: Executor, interviewId: string, at: string, level: string, message: string | readonly string[]): Promise<void> {
     const messages = typeof message === 'string' ? [message] : message;
     if (messages.length === 0) return;
-    await executor
-      .insertInto('interview_log_lines')
-      .values(messages.map((line) => ({ interview_id: interviewId, at, level, message: line })))
-      .execute();
+    const stored = await executor
+      .selectFrom('interview_log_lines')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('interview_id', '=', interviewId)
+      .executeTakeFirst();
+    const room = this.maxLogLines - Number(stored?.n ?? 0);
+    if (room <= 0) return;
+    const rows = messages.slice(0, room).map((line) => ({ interview_id: interviewId, at, level, message: escapeLogText(line) }));
+    if (messages.length >= room) rows[rows.length - 1] = { interview_id: interviewId, at, level: 'warn', message: LOG_TRUNCATED_LINE };
+    await executor.insertInto('interview_log_lines').values(rows).execute();
   }
 }

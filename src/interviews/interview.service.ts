@@ -43,6 +43,8 @@ export interface InterviewServiceDeps {
   recordings: RecordingSource;
   /** What other modules wipe on reset, in the same transaction. */
   resetHooks: readonly ResetHook[];
+  /** Runs before the reset transaction: stops what would otherwise keep writing (the live candidate session). */
+  beforeReset?: (interviewId: string) => Promise<void>;
 }
 
 export class InterviewService {
@@ -149,6 +151,7 @@ export class InterviewService {
   async reset(principal: Principal, interviewId: string): Promise<{ success: boolean; message: string }> {
     if (this.deps.appEnv === 'production') throw new AppError('OperationNotPermittedException');
     const row = await this.findOwned(principal, interviewId);
+    await this.deps.beforeReset?.(row.id);
     await this.deps.repository.reset(row.id, this.deps.clock.now().toISOString(), this.deps.resetHooks);
     return { success: true, message: 'Interview reset successfully; it can be taken again' };
   }

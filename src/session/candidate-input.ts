@@ -10,7 +10,7 @@ import { isAwaitingInput, type MachineContext, type MachineEvent } from '../conv
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { CandidateChannel } from './channel.js';
 import type { ClientMessage } from './protocol.js';
-import type { NewEntry, SessionRepository } from './session.repository.js';
+import type { NewEntry } from './session.repository.js';
 
 /** The parts of a live session a message reaches. */
 export interface InputSession {
@@ -18,8 +18,8 @@ export interface InputSession {
   readonly brief: InterviewBrief;
   readonly context: MachineContext;
   readonly channel: CandidateChannel;
-  readonly repository: Pick<SessionRepository, 'appendLog'>;
-  now(): string;
+  /** A non-fatal error the page reported: logged within the session's budget (client-reports.ts). */
+  reportPageError(message: string): Promise<void>;
   armSilenceTimer(): void;
   step(event: MachineEvent, candidateEntry: NewEntry | null, logLines?: string[]): Promise<void>;
 }
@@ -44,10 +44,7 @@ export async function processMessage(session: InputSession, message: ClientMessa
         null,
       );
     case 'client_error':
-      if (!message.fatal) {
-        await session.repository.appendLog(session.interviewId, session.now(), 'warn', `page reported an error: ${message.message}`);
-        return;
-      }
+      if (!message.fatal) return session.reportPageError(message.message);
       return session.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [
         `page reported a fatal error: ${message.message}`,
       ]);

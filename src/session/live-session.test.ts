@@ -48,7 +48,7 @@ describe('LiveSession', () => {
     expect(channel.events.at(-1)).toMatchObject({ type: 'ended', ending_reason: 2 });
     expect(channel.closes).toEqual([{ code: CloseCode.NORMAL, reason: 'interview ended' }]);
     expect(await leaseIsFree(id)).toBe(true);
-    expect(f.scheduler.pending).toBe(timersBefore - 2); // its heartbeat and silence timer
+    expect(f.scheduler.pending).toBe(timersBefore - 3); // its heartbeat, silence timer and maximum-length deadline
     expect((await interview(id)).user_disconnected).toBe(0);
   });
 

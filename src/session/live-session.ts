@@ -1,8 +1,9 @@
 // One connected candidate, reached through a CandidateChannel. Messages are
 // handled strictly one at a time; each turn goes through the TurnRunner
 // (persist, then emit). This file owns the session's lifecycle around the
-// turns: the lease heartbeat, the silence reminders, and the one terminate
-// path every way of stopping goes through. What each message means is in
+// turns: the lease heartbeat, the silence reminders, the session's maximum
+// length, the budget of page error reports, and the one terminate path every
+// way of stopping goes through. What each message means is in
 // candidate-input.ts.
 
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,7 @@ import { toTranscriptEntry } from '../interviews/interview.service.js';
 import type { Scheduler, TimerHandle } from '../shared/clock.js';
 import { processMessage } from './candidate-input.js';
 import type { CandidateChannel } from './channel.js';
+import { ClientReports } from './client-reports.js';
 import { planOpening } from './opening.js';
 import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
@@ -64,6 +66,8 @@ interface Termination {
   grace: boolean;
   /** Record on the interview that the candidate dropped (the channel closed under a live interview). */
   recordDisconnect?: boolean;
+  /** Write nothing more (the interview was reset under the session). */
+  silent?: boolean;
 }
 
 export class LiveSession {
@@ -75,8 +79,12 @@ export class LiveSession {
   private queue: Promise<void> = Promise.resolve();
   private heartbeat: TimerHandle | null = null;
   private silenceTimer: TimerHandle | null = null;
+  private deadline: TimerHandle | null = null;
   private remindersSent = 0;
   private stopped = false;
+  /** Set the moment a reset asks the session to go: queued frames and timers do nothing more. */
+  private closing = false;
+  private readonly reports: ClientReports;
 
   constructor(
     private readonly deps: LiveSessionDeps,
@@ -87,6 +95,9 @@ export class LiveSession {
     this.interview = init.interview;
     this.brief = init.brief;
     this.connectionId = init.connectionId;
+    this.reports = new ClientReports({ perSession: deps.settings.clientLogLines, perMinute: deps.settings.clientLogLinesPerMinute }, () =>
+      deps.clock.now().getTime(),
+    );
   }
 
   private get context(): MachineContext {
@@ -95,6 +106,13 @@ export class LiveSession {
 
   /** First connection (0 -> 1 -> 4) or a resume (welcome back, the pending prompt again). */
   async begin(): Promise<void> {
+    // Queued like any turn, so a reset arriving meanwhile waits for the opening turn instead of racing it.
+    const opening = this.open();
+    this.queue = opening.catch(() => {});
+    await opening;
+  }
+
+  private async open(): Promise<void> {
     const row = this.interview;
     const { repository } = this.deps;
     const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
@@ -111,7 +129,9 @@ export class LiveSession {
     this.turns = new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, opening.startedAt, opening.context);
     this.sendSession(transcript, opening.resumed, opening.resumeCount);
     await this.run(opening.step, opening.options);
-    if (!this.stopped) this.startHeartbeat();
+    if (this.stopped || this.closing) return;
+    this.startHeartbeat();
+    this.armDeadline(opening.startedAt);
   }
 
   /** Queues a validated message; turns never interleave. */
@@ -124,6 +144,27 @@ export class LiveSession {
     if (this.stopped) return;
     this.stopTimers();
     this.enqueue(() => this.terminate({ grace: true, recordDisconnect: true }));
+  }
+
+  /**
+   * The interview is being reset: the page is told and closed at once, and the
+   * session stops after the turn in flight without writing anything more.
+   * Resolves once it has stopped, so the reset cannot be overwritten.
+   */
+  endForReset(): Promise<void> {
+    if (!this.stopped && !this.closing) {
+      this.closing = true;
+      this.stopTimers();
+      this.channel.send({
+        type: 'error',
+        code: 'SESSION_TAKEN_OVER',
+        message: 'this interview was reset; open the link again',
+        fatal: true,
+      });
+      this.channel.close(CloseCode.NOT_ALLOWED, 'interview reset');
+      this.enqueue(() => this.terminate({ grace: false, silent: true }));
+    }
+    return this.queue;
   }
 
   /** Process shutdown: the page reconnects to another node. */
@@ -146,20 +187,23 @@ export class LiveSession {
   }
 
   private async process(message: ClientMessage): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.closing) return;
     await processMessage(
       {
         interviewId: this.interviewId,
         brief: this.brief,
         context: this.context,
         channel: this.channel,
-        repository: this.deps.repository,
-        now: () => this.now(),
+        reportPageError: (text) => this.writeReports(this.reports.report(text)),
         armSilenceTimer: () => this.armSilenceTimer(),
         step: (event, candidateEntry, logLines) => this.step(event, candidateEntry, logLines),
       },
       message,
     );
+  }
+
+  private async writeReports(lines: readonly string[]): Promise<void> {
+    if (lines.length > 0) await this.deps.repository.appendLog(this.interviewId, this.now(), 'warn', lines);
   }
 
   /** One turn of the conversation; its server time is what session_turn_seconds measures (pings, typing and refusals are not turns). */
@@ -197,7 +241,11 @@ export class LiveSession {
     this.stopTimers();
     if (how.close) this.channel.close(how.close.code, how.close.reason);
     try {
-      if (how.recordDisconnect) await this.deps.repository.markDisconnected(this.interviewId, this.now(), this.turns.callLength());
+      if (how.silent) return;
+      if (how.recordDisconnect) {
+        await this.deps.repository.markDisconnected(this.interviewId, this.turns.startedAt, this.now(), this.turns.callLength());
+      }
+      await this.writeReports(this.reports.flush());
     } finally {
       await this.deps.leases.release(this.interviewId, this.connectionId).catch(() => {});
       this.deps.host.detach(this, { startGrace: how.grace });
@@ -208,8 +256,8 @@ export class LiveSession {
   private async failed(error: unknown): Promise<void> {
     const { log } = this.deps.host;
     if (error instanceof SessionConflictError) {
-      log('warn', `interview ${this.interviewId} ended elsewhere; closing this session`);
-      await this.terminate({ close: { code: CloseCode.ENDED, reason: 'interview ended' }, grace: false });
+      log('warn', `interview ${this.interviewId} ended or was reset elsewhere; closing this session`);
+      await this.terminate({ close: { code: CloseCode.ENDED, reason: 'interview ended' }, grace: false, silent: true });
       return;
     }
     log('error', `turn of interview ${this.interviewId} failed`, error);
@@ -271,7 +319,16 @@ export class LiveSession {
         await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }, grace: false });
         return;
       }
-      await this.deps.repository.touch(this.interviewId, this.now());
+      if (!(await this.deps.repository.touch(this.interviewId, this.turns.startedAt, this.now())) && !this.stopped) {
+        // The stored session is gone: the interview was reset (on another node, or this one's reset raced the beat).
+        this.channel.send({
+          type: 'error',
+          code: 'SESSION_TAKEN_OVER',
+          message: 'this interview was reset; open the link again',
+          fatal: true,
+        });
+        await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'interview reset' }, grace: false, silent: true });
+      }
     } catch (error) {
       this.deps.host.log('warn', `heartbeat of ${this.interviewId} failed`, error);
     }
@@ -287,8 +344,22 @@ export class LiveSession {
     );
   }
 
+  /** However active the page keeps it, a session ends this long after it started (a resume counts from the first start). */
+  private armDeadline(startedAt: string): void {
+    const { maxMinutes } = this.deps.settings;
+    const remaining = Date.parse(startedAt) + maxMinutes * 60_000 - this.deps.clock.now().getTime();
+    this.deadline = this.deps.scheduler.setTimeout(() => this.enqueue(() => this.onDeadline()), Math.max(0, remaining));
+  }
+
+  private async onDeadline(): Promise<void> {
+    if (this.stopped || this.closing) return;
+    await this.run(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {
+      logLines: [`the session reached its maximum length of ${this.deps.settings.maxMinutes} minute(s) (SESSION_MAX_MINUTES)`],
+    });
+  }
+
   private async onSilence(): Promise<void> {
-    if (this.stopped || !isAwaitingInput(this.context.state)) return;
+    if (this.stopped || this.closing || !isAwaitingInput(this.context.state)) return;
     if (this.remindersSent < this.deps.settings.inactivityReminders) {
       this.remindersSent += 1;
       await this.run(
@@ -305,7 +376,9 @@ export class LiveSession {
   private stopTimers(): void {
     this.heartbeat?.clear();
     this.silenceTimer?.clear();
+    this.deadline?.clear();
     this.heartbeat = null;
     this.silenceTimer = null;
+    this.deadline = null;
   }
 }

@@ -96,6 +96,11 @@ export function planOpening(input: OpeningInput): Opening {
   return {
     ...resume,
     step: { context, acts: resumeActs(context), path: [] },
-    options: { interviewChanges, logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`] },
+    options: {
+      interviewChanges,
+      // No stored memory (an interview started before sessions were stored): this turn creates it.
+      ...(stored ? {} : { startedAt: resume.startedAt }),
+      logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`],
+    },
   };
 }

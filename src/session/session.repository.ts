@@ -4,7 +4,9 @@
 // loses at most the turn in flight, never half of one. This repository writes
 // only the session's own table (interview_sessions); the interview, its
 // transcript and log, and the job are written through their owners'
-// repositories inside the same transaction.
+// repositories inside the same transaction. The session row's started_at is
+// the session's generation: a reset deletes the row, so a write from a
+// session that outlived a reset (on another node) finds no row and fails.
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -44,13 +46,15 @@ export interface TurnWrite {
   job?: NewJob;
   /** The first turn creates the session row. */
   startedAt?: string;
+  /** The writer's generation: a later turn fails (SessionConflictError) unless the stored session still has it. */
+  sessionStartedAt: string;
   /** Set: this write is the candidate half of a turn; the rest follows once the model has written. */
   pending?: PendingTurn | null;
 }
 
 export class SessionConflictError extends Error {
   constructor(interviewId: string) {
-    super(`interview ${interviewId} already ended`);
+    super(`interview ${interviewId} already ended or was reset`);
     this.name = 'SessionConflictError';
   }
 }
@@ -109,42 +113,57 @@ export class SessionRepository {
             pending_turn: pendingJson,
           })
           .onConflict((oc) =>
-            oc
-              .column('interview_id')
-              .doUpdateSet({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson }),
+            oc.column('interview_id').doUpdateSet({
+              context: contextJson,
+              started_at: turn.startedAt,
+              last_seen_at: turn.at,
+              disconnected_at: null,
+              pending_turn: pendingJson,
+            }),
           )
           .execute();
       } else {
-        await tx
+        const result = await tx
           .updateTable('interview_sessions')
           .set({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson })
           .where('interview_id', '=', turn.interviewId)
-          .execute();
+          .where('started_at', '=', turn.sessionStartedAt)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new SessionConflictError(turn.interviewId);
       }
       await this.interviews.appendLog(tx, turn.interviewId, turn.at, 'info', turn.logLines);
       if (turn.job) await enqueueJob(tx, turn.job);
     });
   }
 
-  /** The candidate's connection dropped: the record says so and the grace period starts. */
-  async markDisconnected(interviewId: string, at: string, callLength: number | null): Promise<void> {
+  /** The candidate's connection dropped: the record says so and the grace period starts (nothing when the session was reset). */
+  async markDisconnected(interviewId: string, sessionStartedAt: string, at: string, callLength: number | null): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('interview_sessions')
+        .set({ disconnected_at: at, last_seen_at: at })
+        .where('interview_id', '=', interviewId)
+        .where('started_at', '=', sessionStartedAt)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return;
       await this.interviews.updateLive(tx, interviewId, {
         user_disconnected: 1,
         updated_at: at,
         ...(callLength === null ? {} : { call_length: callLength }),
       });
-      await tx
-        .updateTable('interview_sessions')
-        .set({ disconnected_at: at, last_seen_at: at })
-        .where('interview_id', '=', interviewId)
-        .execute();
       await this.interviews.appendLog(tx, interviewId, at, 'info', 'candidate disconnected; state kept for the reconnect grace period');
     });
   }
 
-  async touch(interviewId: string, at: string): Promise<void> {
-    await this.db.updateTable('interview_sessions').set({ last_seen_at: at }).where('interview_id', '=', interviewId).execute();
+  /** False when the session of this generation is gone (the interview was reset). */
+  async touch(interviewId: string, sessionStartedAt: string, at: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('interview_sessions')
+      .set({ last_seen_at: at })
+      .where('interview_id', '=', interviewId)
+      .where('started_at', '=', sessionStartedAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Interviews in progress whose session was last seen before `cutoff`: candidates for the grace expiry. */
@@ -169,7 +188,7 @@ export class SessionRepository {
     });
   }
 
-  async appendLog(interviewId: string, at: string, level: string, message: string): Promise<void> {
+  async appendLog(interviewId: string, at: string, level: string, message: string | readonly string[]): Promise<void> {
     await this.interviews.appendLog(this.db, interviewId, at, level, message);
   }
 }

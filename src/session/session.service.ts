@@ -113,6 +113,17 @@ export class SessionService implements SessionHost {
     return this.settings.leaseSeconds * 1000;
   }
 
+  /**
+   * Before an interview is reset: the live session on this node (if any) stops
+   * without writing anything more. A session on another node notices on its
+   * next write or heartbeat (the reset deletes the stored session it checks).
+   */
+  async endForReset(rawInterviewId: string): Promise<void> {
+    const interviewId = rawInterviewId.toLowerCase();
+    this.cancelGrace(interviewId);
+    await this.live.get(interviewId)?.endForReset();
+  }
+
   /** Called by a live session once it has stopped (ended, dropped or taken over). */
   detach(session: LiveSession, options: { startGrace: boolean }): void {
     if (this.live.get(session.interviewId) === session) this.live.delete(session.interviewId);
@@ -164,6 +175,7 @@ export class SessionService implements SessionHost {
         entries: [],
         context: step.context,
         callLength: null,
+        sessionStartedAt: session.started_at,
         logLines: [
           `no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`,
         ],

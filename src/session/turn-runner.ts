@@ -39,7 +39,8 @@ export class TurnRunner {
     private readonly interviewId: string,
     private readonly brief: InterviewBrief,
     private readonly channel: CandidateChannel,
-    private readonly startedAt: string,
+    /** When the session started; also its generation, which a reset forgets (see SessionRepository.saveTurn). */
+    readonly startedAt: string,
     private current: MachineContext,
   ) {}
 
@@ -71,6 +72,7 @@ export class TurnRunner {
         callLength: this.callLength(),
         logLines: [],
         pending: { step, candidateText },
+        sessionStartedAt: this.startedAt,
       });
       this.current = meanwhile;
       candidateEntry = null;
@@ -110,6 +112,7 @@ export class TurnRunner {
       logLines: [...(options.logLines ?? []), ...authorship, ...path, ...endLine],
       job: ended ? handoffJob(this.deps.ids, this.interviewId, step.context, at) : undefined,
       startedAt: options.startedAt,
+      sessionStartedAt: this.startedAt,
     });
     this.current = step.context;
     if (ended) this.deps.onInterviewEnded?.();
