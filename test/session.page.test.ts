@@ -107,4 +107,18 @@ describe('the text-mode candidate page', () => {
     await first.close();
     await second.close();
   });
+
+  it('stops for good when the interview is reset under it, instead of starting it again', { timeout: 60_000 }, async () => {
+    const id = await createJobInterview(t, key);
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/interview?iid=${id}`);
+    await page.locator('#text').waitFor({ state: 'visible' });
+    const reset = await fetch(`${t.url}/interview/reset/${id}`, { method: 'POST', headers: { 'x-application-secret-key': key } });
+    expect(reset.status).toBe(200);
+    await expect.poll(() => page.textContent('#status')).toMatch(/SESSION_TAKEN_OVER/);
+    // The page's reconnect back-off is 1 s at first: give it time to (wrongly) come back.
+    await page.waitForTimeout(2500);
+    expect((await details(t, key, id)).state).toBe(0);
+    await page.close();
+  });
 });

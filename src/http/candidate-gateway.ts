@@ -67,11 +67,15 @@ export async function registerCandidateGateway(
       let session: LiveSession | null = null;
       let closed = false;
       // Frames that arrive while the session opens are handled once it is open, in order.
-      const opening = sessions.track(sessions.open(interviewId, connection)).then((opened) => {
-        session = opened;
-        if (closed) opened?.onSocketClosed();
-        return opened;
-      });
+      const opening = sessions
+        .track(sessions.open(interviewId, connection))
+        .then((opened) => {
+          session = opened;
+          if (closed) opened?.onSocketClosed();
+          return opened;
+        })
+        // open() never rejects; this keeps a bug from becoming an unhandled rejection that ends the process.
+        .catch(() => null);
 
       socket.on('message', (data, isBinary) => {
         const verdict = limiter.hit();

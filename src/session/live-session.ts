@@ -142,7 +142,9 @@ export class LiveSession {
   /** The channel closed without the interview ending: keep the state for the grace period (after the turn in flight). */
   onSocketClosed(): void {
     if (this.stopped) return;
-    this.stopTimers();
+    // The heartbeat keeps the lease until terminate runs after the turn in flight (a model call
+    // may outlast the lease); only the conversation's timers stop now.
+    this.stopConversationTimers();
     this.enqueue(() => this.terminate({ grace: true, recordDisconnect: true }));
   }
 
@@ -337,7 +339,7 @@ export class LiveSession {
   private armSilenceTimer(): void {
     this.silenceTimer?.clear();
     this.silenceTimer = null;
-    if (!isAwaitingInput(this.context.state)) return;
+    if (this.stopped || this.closing || !isAwaitingInput(this.context.state)) return;
     this.silenceTimer = this.deps.scheduler.setTimeout(
       () => this.enqueue(() => this.onSilence()),
       this.deps.settings.inactivitySeconds * 1000,
@@ -375,9 +377,13 @@ export class LiveSession {
 
   private stopTimers(): void {
     this.heartbeat?.clear();
+    this.heartbeat = null;
+    this.stopConversationTimers();
+  }
+
+  private stopConversationTimers(): void {
     this.silenceTimer?.clear();
     this.deadline?.clear();
-    this.heartbeat = null;
     this.silenceTimer = null;
     this.deadline = null;
   }

@@ -60,8 +60,23 @@ export class SessionService implements SessionHost {
     return this.live.size;
   }
 
-  /** Opens (or resumes) the interview's session on this connection; null when refused. */
+  /**
+   * Opens (or resumes) the interview's session on this connection; null when refused.
+   * Never rejects: a storage fault (the database or Redis unreachable) answers this
+   * candidate with SERVER_ERROR and leaves every other session on the node alone.
+   */
   async open(rawInterviewId: string, connection: CandidateChannel): Promise<LiveSession | null> {
+    try {
+      return await this.openOrRefuse(rawInterviewId, connection);
+    } catch (error) {
+      this.log('error', `opening a session of ${rawInterviewId.slice(0, 64)} failed`, error);
+      connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'the session could not be opened; try again', fatal: true });
+      connection.close(CloseCode.SERVER_ERROR, 'server error');
+      return null;
+    }
+  }
+
+  private async openOrRefuse(rawInterviewId: string, connection: CandidateChannel): Promise<LiveSession | null> {
     const interviewId = rawInterviewId.toLowerCase();
     const row = isUuid(rawInterviewId) ? await this.deps.repository.findInterview(interviewId) : undefined;
     if (!row) {

@@ -50,6 +50,8 @@ function handle(event: ServerEvent): void {
       break;
     case 'error':
       if (event.code === 'INTERVIEW_NOT_FOUND') finish(words.invalid);
+      // Taken over by another tab, or the interview was reset: reconnecting would start it again.
+      else if (event.code === 'SESSION_TAKEN_OVER') finish(`${words.problem} (${event.code}).`);
       else if (event.fatal) view.setStatus(`${words.problem} (${event.code}).`);
       break;
     case 'pong':

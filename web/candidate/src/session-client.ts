@@ -3,7 +3,15 @@
 // dropped connection until the interview is over.
 
 import type { ClientMessage, ServerEvent } from '../../../src/session/protocol.js';
-import { candidateSessionUrl } from '../../../src/session/protocol-shared.js';
+import { CloseCode, candidateSessionUrl } from '../../../src/session/protocol-shared.js';
+
+/** Closes that reconnecting cannot undo: an unknown link, an old page, another session, an ended or reset interview. */
+const FINAL_CLOSES: ReadonlySet<number> = new Set([
+  CloseCode.UNSUPPORTED_VERSION,
+  CloseCode.NOT_FOUND,
+  CloseCode.NOT_ALLOWED,
+  CloseCode.ENDED,
+]);
 
 export interface SessionHandlers {
   onEvent(event: ServerEvent): void;
@@ -33,7 +41,8 @@ export class SessionClient {
       if (event.type === 'session') this.retries = 0;
       this.handlers.onEvent(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (close: CloseEvent) => {
+      if (FINAL_CLOSES.has(close.code)) this.isFinished = true;
       if (this.isFinished) return;
       this.retries += 1;
       this.handlers.onReconnecting();
