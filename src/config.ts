@@ -47,7 +47,7 @@ export interface Config {
     secretKey: string | null;
     /** Endpoints one owner may register. */
     maxEndpointsPerOwner: number;
-    /** Attempts one owner may have in flight at once on a worker, so one tenant cannot take every worker. */
+    /** Attempts one owner may have in flight at once across all workers (counted in the database), so one tenant cannot take every worker. */
     maxInFlightPerOwner: number;
     /** Consecutive failed attempts after which an endpoint is paused (circuit open). */
     circuitFailureThreshold: number;
