@@ -2,5 +2,5 @@
 // the one text normaliser that conversation and evaluation share.
 
 export * from './language.js';
-export { ENGLISH, LANGUAGES, languageByTag, languageFor, languageForLocale, pageWordsFor, phrasesFor } from './registry.js';
+export { ENGLISH, LANGUAGES, languageByTag, languageFor, languageForLocale, phrasesFor } from './registry.js';
 export { STOP_WORDS, contentTerms, normaliseText, splitClauses, splitSentences, stemForms, tokenize } from './text.js';

@@ -6,7 +6,6 @@ import {
   languageByTag,
   languageFor,
   languageForLocale,
-  pageWordsFor,
   phrasesFor,
   type InterviewerPhrases,
   type Language,
@@ -94,7 +93,7 @@ describe('language registry', () => {
   it('writes Swiss German without ß anywhere in its record, where German uses it', () => {
     expect(strings(languageFor(4)).join(' ')).not.toContain('ß');
     expect(strings(languageFor(2)).join(' ')).toContain('ß');
-    expect(pageWordsFor(4).elsewhere).toContain('schliessen');
+    expect(languageFor(4).page.elsewhere).toContain('schliessen');
   });
 
   it('words every language differently from English', () => {
@@ -128,7 +127,7 @@ describe('language registry', () => {
     expect(languageForLocale('fr_FR').code).toBe(5);
     expect(languageForLocale('pt-BR')).toBe(ENGLISH);
     expect(languageForLocale(undefined)).toBe(ENGLISH);
-    expect(pageWordsFor(9).send).toBe('إرسال');
-    expect(pageWordsFor(99)).toBe(ENGLISH.page);
+    expect(languageFor(9).page.send).toBe('إرسال');
+    expect(languageFor(99).page).toBe(ENGLISH.page);
   });
 });

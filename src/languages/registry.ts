@@ -11,7 +11,7 @@ import { english } from './en.js';
 import { spanish } from './es.js';
 import { french } from './fr.js';
 import { hindi } from './hi.js';
-import type { InterviewerPhrases, Language, PageWords } from './language.js';
+import type { InterviewerPhrases, Language } from './language.js';
 import { swedish } from './sv.js';
 
 /** In AgentLanguages order. */
@@ -44,11 +44,6 @@ export function languageForLocale(raw: string | null | undefined): Language {
 
 export function phrasesFor(code: number): InterviewerPhrases {
   return languageFor(code).phrases;
-}
-
-/** The candidate page's words for an interview's language. */
-export function pageWordsFor(languageCode: number): PageWords {
-  return languageFor(languageCode).page;
 }
 
 export type { LanguageCode };
