@@ -1,0 +1,17 @@
+// Voice-activity detection: turns a stream of candidate audio into speech
+// start / speech end events. The voice channel closes a candidate turn on
+// speech end (after SESSION_VAD_SILENCE_MS of silence).
+
+export interface VoiceActivityEvents {
+  /** Speech began at this offset (ms from the detector's first sample). */
+  onSpeechStart(atMs: number): void;
+  /** Speech ended at this offset: the last voiced frame, before the hang-over. */
+  onSpeechEnd(atMs: number): void;
+}
+
+export interface VoiceActivityDetector {
+  /** 16-bit mono PCM at CANDIDATE_SAMPLE_RATE, any chunk size. */
+  push(samples: Int16Array): Promise<void>;
+  reset(): void;
+  close(): void;
+}
