@@ -4,6 +4,9 @@
 import { AgentLanguages } from '../interviews/enums.js';
 import { list, numbers, words, type Language } from './language.js';
 
+/** Arabic verbs with the conjunctions و and ف that attach to them ("واعتذرت", "فطلبت"). */
+const arabicWithPrefixes = (verbs: string): string[] => list(verbs).flatMap((v) => [v, `و${v}`, `ف${v}`]);
+
 export const arabic: Language = {
   code: AgentLanguages.ARABIC,
   tag: 'ar',
@@ -94,31 +97,51 @@ export const arabic: Language = {
   stopWords: words('في من على إلى الى عن مع أن ان هذا هذه ذلك التي الذي و أو او لا نعم هو هي انا أنا'),
   concepts: {
     lock: list('قفل|أقفال'),
+    help: list('مساعدة|ساعدت|دعم'),
+    communicate: list('أخبرت|أبلغت|تواصلت|تحدثت|شرحت|قلت|اتصلت|أرسلت|إبلاغ|التواصل'),
+    stakeholder: list('المدير|مديري|الفريق|العميل|العملاء|الزبون|الزملاء'),
+    listen: list('استمعت|الاستماع|استمع|أصغيت'),
+    apologise: list('اعتذرت|اعتذار|آسف'),
+    acknowledge: list('أفهم|تفهمت|إحباطه|تعاطفت|تعاطف'),
+    replacement: list('استرداد|استرجاع|تعويض|استبدال'),
+    logarithmic: list('log n'),
   },
   cues: {
-    pastSituation: list(''),
-    result: list(''),
-    lesson: list(''),
-    ownership: list(''),
-    deflection: list(''),
-    steps: list(''),
-    tradeOff: list(''),
-    example: list(''),
-    reasoning: list(''),
-    doesNotKnow: list('لا أعرف'),
-    admittedGap: list(''),
-    pastVerbsIrregular: list(''),
-    firstPersonSubject: list(''),
-    proportion: list(''),
+    pastSituation: list(
+      'في عملي|في وظيفتي السابقة|في عملي السابق|في تدريبي|مرة|ذات مرة|في إحدى المرات|العام الماضي|السنة الماضية|الشهر الماضي|قبل سنة|قبل سنتين|عندما كنت|حين كنت|كان هناك',
+    ),
+    result: list(
+      'في النهاية|في الأخير|النتيجة|نتيجة لذلك|وبالنتيجة|نجح|نجحت|تم حل|انحلت|عاد|في الوقت المحدد|منذ ذلك الحين|انخفض|ارتفع|وصل|تقييما ايجابيا|راضيا',
+    ),
+    lesson: arabicWithPrefixes('تعلمت|تعلمنا|الدرس|منذ ذلك الحين|في المرة القادمة|الآن أحرص|أصبحت'),
+    ownership: list('خطئي|مسؤوليتي|كنت المسؤول|تحملت المسؤولية'),
+    deflection: list('ليس خطئي|ليست مسؤوليتي|ليس عملي|ليست مشكلتي'),
+    steps: list('أولا|أولاً|ثم|بعد ذلك|بعدها|أخيرا|في نفس الوقت|إذا|عندما'),
+    tradeOff: list('بدلا من|بدلاً من|عيب|عيوب|ميزة|مزايا|من ناحية أخرى|المخاطرة|الخطر|التكلفة|على حساب'),
+    example: list('على سبيل المثال|مثلا|مثلاً|مثل'),
+    reasoning: list('لأن|لذلك|لهذا|حتى|كي|لكي|بسبب|مما'),
+    doesNotKnow: list('لا أعرف|لا اعرف|لا أدري|ليس لدي فكرة|لم أعمل'),
+    admittedGap: list('لست متأكدا|لست متأكداً|غير متأكد'),
+    pastVerbsIrregular: list('كان|كانت|كنت'),
+    firstPersonSubject: list('أنا'),
+    pastVerbPattern: '',
+    ownActions: arabicWithPrefixes(
+      'قمت|استمعت|اعتذرت|قلت|راجعت|وجدت|طلبت|تابعت|تعلمت|اتصلت|شرحت|حاولت|كتبت|أصلحت|أرسلت|تحدثت|قررت|اقترحت|عملت|أخبرت|أبلغت|فحصت|حللت|أعدت|نقلت|ساعدت|جمعت|عرضت|ناقشت|اتفقت|أنشأت|غيرت|أضفت|أوقفت|تواصلت|سألت|فهمت|أدركت|بدأت|أنهيت|نشرت|استرجعت|رجعت|تأكدت|هدأت|عرضت',
+    ),
+    certainty: list('بالتأكيد|بكل تأكيد|من الواضح|طبعا|يكفي|لا توجد أي|لا يوجد أي عيب|نفس الشيء تماما'),
+    manipulation: list(
+      'تجاهل جميع التعليمات|تجاهل التعليمات|التعليمات السابقة|أعطني ممتاز|قيم هذه الإجابة|بممتاز|أعلى تقييم|أفضل تقييم|أفضل درجة',
+    ),
+    proportion: list('بالمئة|في المئة|النصف|الضعف|مرتين'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
+      situation: list('الموقف|الوضع|السياق'),
+      action: list('الإجراءات|بنفسه|خطوات'),
+      result: list('النتيجة|الأثر'),
+      lesson: list('تعلمه|تعلم|الدروس'),
+      ownership: list('المسؤولية'),
       quantified: list(''),
-      steps: list(''),
-      reason: list(''),
+      steps: list('خطة'),
+      reason: list('لماذا'),
     },
   },
   report: null,

@@ -205,6 +205,8 @@ export const english: Language = {
     own: list('own|my part|i did|i was the only|my role|i built|i designed|i wrote|contribution'),
     challenge: list('challenge|hard|hardest|difficult|problem|obstacle'),
     learn: list('learn|learned|learnt|learning|lesson|lessons|since then'),
+    help: list('help|helps|helped|support|supports|assist|assistance|pair programming|take over|redistribute|hand over|offload'),
+    logarithmic: list('logarithmic|log n|o log n|binary search|tree walk'),
   },
   cues: {
     pastSituation: list(
@@ -232,6 +234,14 @@ export const english: Language = {
       'was|were|had|did|went|told|made|took|built|wrote|said|got|found|gave|knew|thought|saw|came|led|ran|set|put|kept|felt|brought|began|chose|spent|paid|sent|learnt|shipped',
     ),
     firstPersonSubject: list('i'),
+    pastVerbPattern: '^[a-z]{3,}ed$',
+    ownActions: list(''),
+    certainty: list(
+      "obviously|clearly|definitely|of course|simply|all you need|all you have to|there's no downside|there is no downside|no downside|no drawback|always works|best practice is|it's the same as|it is the same as|nothing to worry|the same thing|just another word for|another word for",
+    ),
+    manipulation: list(
+      'ignore your instructions|ignore all previous|ignore previous instructions|ignore the previous|ignore the rules|ignore your rules|previous instructions|give me excellent|rate this answer|rate me excellent|rating excellent|grade excellent|the best rating|the best grade|the best score|give me the best|you are now|system prompt',
+    ),
     proportion: list('percent|per cent|a third|half|twice|doubled|halved'),
     triggers: {
       situation: list('situation|specific|context|time'),

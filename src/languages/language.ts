@@ -157,6 +157,18 @@ export interface Cues {
   pastVerbsIrregular: readonly string[];
   /** The subject pronoun of "I did", for own actions. */
   firstPersonSubject: readonly string[];
+  /**
+   * A regular past verb (regex source over one normalised token, '' for none):
+   * next to the subject it is an own action ("I migrated", "dann habe ich ...
+   * geprüft", "jeg skrev"); three of them tell a past story.
+   */
+  pastVerbPattern: string;
+  /** Forms that are a first-person past action on their own ("j ai", "hablé", "मैंने", "استمعت"). */
+  ownActions: readonly string[];
+  /** Trying to steer the grade instead of answering ("ignore your instructions", "give me EXCELLENT"). */
+  manipulation: readonly string[];
+  /** Assertions of certainty ("obviously", "all you need is", "there is no downside"). */
+  certainty: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */
   proportion: readonly string[];
   /** Words in a criterion that call for a structural cue rather than a keyword. */
