@@ -34,6 +34,8 @@ export function evaluateJobAnswer(ctx: RubricContext, locale: ProseLocale): { ev
 
   const explanation = [
     rubric.signals.saysDoesNotKnow ? m.didNotKnow : null,
+    s.attemptsManipulation ? m.manipulation : s.isKeywordList ? m.keywordList : null,
+    s.overclaims && rubric.rating === 'SUBOPTIMAL' && rubric.coverage < 0.5 ? m.overclaim : null,
     met.length + partial.length > 0 ? m.criteriaFound([...met, ...partial], rubric.criteria.length) : m.noCriteriaFound,
     missed.length + partial.length > 0 ? m.criteriaMissed([...partial, ...missed]) : null,
     ctx.question.type === 'behavioral' ? m.noteStar(s.hasSituation, s.hasOwnActions, s.hasResult) : null,

@@ -1,7 +1,16 @@
 // Danish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['år', 'år'],
+  month: ['måned', 'måneder'],
+  week: ['uge', 'uger'],
+  day: ['dag', 'dage'],
+};
+const LEVELS: Record<string, string> = { intern: 'praktikant', junior: 'juniorkandidat', assistant: 'assistent', senior: 'seniorkandidat' };
+const DIFFICULTIES: Record<string, string> = { easy: 'let', medium: 'middelsvært', hard: 'svært' };
 
 export const danish: Language = {
   code: AgentLanguages.DANISH,
@@ -143,7 +152,62 @@ export const danish: Language = {
       reason: list('hvorfor'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'Ikke vurderet: kandidaten besvarede ikke spørgsmålet.',
+    criteriaFound: (found, total) => `Dækker ${found.length} af ${total} kriterier: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Mangler: ${quoted(missed)}.`,
+    noCriteriaFound: 'Ingen af vurderingskriterierne blev berørt.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Kom ind på "${c}".`,
+    expandAnswer: 'Giv et fyldigere svar: forklar begrundelsen for hvert punkt.',
+    giveConcreteExample: 'Underbyg svaret med et konkret eksempel, et tal eller en navngiven teknik.',
+    explainWhy: 'Forklar hvorfor, ikke kun hvad: årsager og konsekvenser for hvert punkt.',
+    useStar: 'Byg historien op som situation, handling og resultat.',
+    speakFirstPerson: 'Beskriv hvad du selv gjorde ("jeg …"), ikke kun hvad teamet gjorde.',
+    describeOutcome: 'Afslut med resultatet og hvad du lærte.',
+    layOutPlan: 'Læg en trinvis plan frem: hvad du ville gøre først, derefter og til sidst.',
+    nameTradeOffs: 'Nævn fordele, ulemper og risici ved den valgte tilgang.',
+    didNotKnow: 'Kandidaten sagde, at de ikke kendte svaret.',
+    keywordList: 'Svaret opremser nøgleord uden at forklare dem: det viser ingenting.',
+    manipulation: 'Svaret forsøger at påvirke vurderingen i stedet for at svare: det belønnes ikke.',
+    overclaim: 'Svaret påstår noget med sikkerhed, men rammer ikke det væsentlige i kriterierne.',
+    noteStar: (s, a, r) =>
+      `Struktur: situation ${s ? 'beskrevet' : 'mangler'}, egne handlinger ${a ? 'beskrevet' : 'mangler'}, resultat ${r ? 'beskrevet' : 'mangler'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'trin i rækkefølge' : 'ingen trin i rækkefølge'}; fordele og ulemper ${trade ? 'overvejet' : 'ikke overvejet'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Konkret: nævner konkrete teknikker eller eksempler.' : 'Generelt: få konkrete teknikker eller eksempler.',
+    noteLevel: (level, difficulty) =>
+      `Vurderet for en ${LEVELS[level] ?? level} på et ${DIFFICULTIES[difficulty] ?? difficulty} spørgsmål.`,
+    strength: (n, q, criteria, quote) => `Spørgsmål ${n} (${q}): dækker ${quoted(criteria)}, f.eks. "${quote}".`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Spørgsmål ${n} (${q}): manglede ${quoted(missed)}; svaret var "${quote}".`
+        : `Spørgsmål ${n} (${q}): svaret forblev generelt: "${quote}".`,
+    recommendProbe: (criteria) => `Uddyb i en opfølgende samtale: ${quoted(criteria)}.`,
+    recommendStructure: 'Spørg efter konkrete eksempler fra fortiden med deres resultat (situation, handling, resultat).',
+    recommendSpecifics: 'Bed kandidaten gå i dybden: konkrete teknikker, tal og afvejninger.',
+    recommendNextRound: 'Gå videre til næste samtalerunde.',
+    recommendMoreEvidence: 'Indsaml mere viden før en beslutning: svarene var ujævne eller få.',
+    confirmWithCandidate: (question) => `Bekræft med kandidaten: ${question}`,
+    videoNotEvaluated: 'En videopræsentation vurderes ikke: se optagelsen.',
+    screeningNoAnswer: (c) => `Der blev ikke givet noget svar, så "${c}" er ikke dokumenteret.`,
+    screeningNoCriterion: 'Der blev ikke angivet noget kvalifikationskriterium; svaret er kun registreret.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Kandidaten oplyser ${stated} ("${quote}"); kriteriet kræver ${comparator === 'min' ? 'mindst' : 'højst'} ${required}, så det er ${meets ? 'opfyldt' : 'ikke opfyldt'}.`,
+    screeningDenied: (c, quote) => `Kandidaten svarer benægtende ("${quote}"), så "${c}" er ikke opfyldt.`,
+    screeningQuantityDenied: (stated, quote) => `Kandidaten afviser at have ${stated} ("${quote}"), så kriteriet er ikke opfyldt.`,
+    screeningAffirmed: (c, quote) => `Kandidaten bekræfter ("${quote}"), så "${c}" er opfyldt.`,
+    screeningAbsenceConfirmed: (c, quote) => `Kandidaten bekræfter det fravær, kriteriet kræver ("${quote}"), så "${c}" er opfyldt.`,
+    screeningAbsenceViolated: (c, quote) => `Kandidaten svarer bekræftende ("${quote}"), hvilket strider mod "${c}".`,
+    screeningHedged: (c, hedges, quote) =>
+      `Svaret er forbeholdent (${quoted(hedges)}: "${quote}"), så "${c}" er ikke dokumenteret; bekræft med kandidaten.`,
+    screeningUnclear: (c, quote) => `Svaret ("${quote}") hverken bekræfter eller afkræfter "${c}"; det er ikke dokumenteret.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'en øjeblikkelig start'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Samtale',
     answer: 'Dit svar',

@@ -9,6 +9,8 @@ const UNIT_NAMES: Record<string, [string, string]> = {
   week: ['Woche', 'Wochen'],
   day: ['Tag', 'Tage'],
 };
+const LEVELS: Record<string, string> = { intern: 'Praktikum', junior: 'Junior', assistant: 'Assistenz', senior: 'Senior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'leichten', medium: 'mittelschweren', hard: 'schweren' };
 
 export const german: Language = {
   code: AgentLanguages.GERMAN,
@@ -222,13 +224,17 @@ export const german: Language = {
     layOutPlan: 'Einen schrittweisen Plan darlegen: was zuerst, was danach, was zuletzt.',
     nameTradeOffs: 'Vor- und Nachteile sowie Risiken des gewählten Vorgehens nennen.',
     didNotKnow: 'Die Person gab an, die Antwort nicht zu kennen.',
+    keywordList: 'Die Antwort zählt Stichworte auf, ohne sie zu erklären: Sie belegt nichts.',
+    manipulation: 'Die Antwort versucht, die Bewertung zu beeinflussen, statt die Frage zu beantworten: Das wird nicht belohnt.',
+    overclaim: 'Die Antwort behauptet mit Bestimmtheit, verfehlt aber den Kern der Kriterien.',
     noteStar: (s, a, r) =>
       `Aufbau: Situation ${s ? 'beschrieben' : 'fehlt'}, eigene Handlungen ${a ? 'beschrieben' : 'fehlen'}, Ergebnis ${r ? 'beschrieben' : 'fehlt'}.`,
     notePlan: (steps, trade) =>
       `Plan: ${steps ? 'geordnete Schritte genannt' : 'keine geordneten Schritte'}; Abwägungen ${trade ? 'berücksichtigt' : 'nicht berücksichtigt'}.`,
     noteSpecific: (specific) =>
       specific ? 'Konkret: nennt Techniken oder Beispiele.' : 'Allgemein: kaum konkrete Techniken oder Beispiele.',
-    noteLevel: (level, difficulty) => `Bewertet für Erfahrungsstufe „${level}“ bei Schwierigkeit „${difficulty}“.`,
+    noteLevel: (level, difficulty) =>
+      `Bewertet für die Stufe ${LEVELS[level] ?? level} bei einer ${DIFFICULTIES[difficulty] ?? difficulty} Frage.`,
     strength: (n, q, criteria, quote) => `Frage ${n} (${q}): ${quoted(criteria)} abgedeckt, z. B. „${quote}“.`,
     weakness: (n, q, missed, quote) =>
       missed.length > 0
@@ -239,6 +245,8 @@ export const german: Language = {
     recommendSpecifics: 'Nach Details fragen: konkrete Techniken, Zahlen und Abwägungen.',
     recommendNextRound: 'Zur nächsten Gesprächsrunde einladen.',
     recommendMoreEvidence: 'Vor einer Entscheidung mehr Eindrücke sammeln: Die Antworten waren uneinheitlich oder wenige.',
+    confirmWithCandidate: (question) => `Mit der Person klären: ${question}`,
+    videoNotEvaluated: 'Eine Videovorstellung wird nicht bewertet: Bitte die Aufnahme ansehen.',
     screeningNoAnswer: (c) => `Keine Antwort; „${c}“ ist daher nicht belegt.`,
     screeningNoCriterion: 'Kein Qualifikationskriterium angegeben; die Antwort wurde nur erfasst.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>

@@ -12,6 +12,9 @@ const UNIT_NAMES: Record<string, [string, string]> = {
   day: ['day', 'days'],
 };
 
+/** "a junior", "an intern", "an easy": the article goes by the sound of the next word. */
+const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 export const english: Language = {
   code: AgentLanguages.ENGLISH,
   tag: 'en',
@@ -270,13 +273,16 @@ export const english: Language = {
     layOutPlan: 'Lay out a step-by-step plan: what you would do first, next and last.',
     nameTradeOffs: 'Name the trade-offs and risks of the approach you choose.',
     didNotKnow: 'The candidate said they did not know the answer.',
+    keywordList: 'The answer lists keywords without explaining them: it demonstrates nothing.',
+    manipulation: 'The answer tries to steer the grade instead of answering: it is not rewarded.',
+    overclaim: 'The answer asserts with confidence but misses the substance of the criteria.',
     noteStar: (s, a, r) =>
       `Structure: situation ${s ? 'described' : 'missing'}, own actions ${a ? 'described' : 'missing'}, result ${r ? 'described' : 'missing'}.`,
     notePlan: (steps, trade) =>
       `Plan: ${steps ? 'ordered steps given' : 'no ordered steps'}; trade-offs ${trade ? 'considered' : 'not considered'}.`,
     noteSpecific: (specific) =>
       specific ? 'Specific: names concrete techniques or examples.' : 'General: few concrete techniques or examples.',
-    noteLevel: (level, difficulty) => `Judged for a ${level} candidate on a ${difficulty} question.`,
+    noteLevel: (level, difficulty) => `Judged for ${withArticle(level)} candidate on ${withArticle(difficulty)} question.`,
     strength: (n, q, criteria, quote) => `Question ${n} (${q}): covered ${quoted(criteria)}, e.g. "${quote}".`,
     weakness: (n, q, missed, quote) =>
       missed.length > 0
@@ -287,6 +293,8 @@ export const english: Language = {
     recommendSpecifics: 'Ask the candidate to go deeper on specifics: concrete techniques, numbers and trade-offs.',
     recommendNextRound: 'Proceed to the next interview round.',
     recommendMoreEvidence: 'Collect more evidence before deciding: the answers were uneven or few.',
+    confirmWithCandidate: (question) => `Confirm with the candidate: ${question}`,
+    videoNotEvaluated: 'A video introduction is not evaluated: watch the recording.',
     screeningNoAnswer: (c) => `No answer was given, so "${c}" is not established.`,
     screeningNoCriterion: 'No qualifying criterion was given; the answer was recorded only.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>

@@ -1,7 +1,16 @@
 // Spanish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['año', 'años'],
+  month: ['mes', 'meses'],
+  week: ['semana', 'semanas'],
+  day: ['día', 'días'],
+};
+const LEVELS: Record<string, string> = { intern: 'de prácticas', junior: 'junior', assistant: 'asistente', senior: 'sénior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'fácil', medium: 'de dificultad media', hard: 'difícil' };
 
 export const spanish: Language = {
   code: AgentLanguages.SPANISH,
@@ -160,7 +169,64 @@ export const spanish: Language = {
       reason: list(''),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'No evaluada: la persona candidata no respondió a esta pregunta.',
+    criteriaFound: (found, total) => `Cubre ${found.length} de ${total} criterios: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Faltan: ${quoted(missed)}.`,
+    noCriteriaFound: 'No se abordó ninguno de los criterios de evaluación.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Abordar «${c}».`,
+    expandAnswer: 'Dar una respuesta más completa: explicar el razonamiento de cada punto.',
+    giveConcreteExample: 'Apoyar la respuesta con un ejemplo concreto, una cifra o una técnica concreta.',
+    explainWhy: 'Explicar el porqué, no solo el qué: las causas y consecuencias de cada punto.',
+    useStar: 'Estructurar la historia en situación, acción y resultado.',
+    speakFirstPerson: 'Describir lo que hizo usted personalmente («yo…»), no solo el equipo.',
+    describeOutcome: 'Cerrar con el resultado y lo que aprendió.',
+    layOutPlan: 'Presentar un plan paso a paso: qué haría primero, después y al final.',
+    nameTradeOffs: 'Nombrar las ventajas, desventajas y riesgos del enfoque elegido.',
+    didNotKnow: 'La persona candidata dijo que no sabía la respuesta.',
+    keywordList: 'La respuesta enumera palabras clave sin explicarlas: no demuestra nada.',
+    manipulation: 'La respuesta intenta influir en la calificación en lugar de responder: no se recompensa.',
+    overclaim: 'La respuesta afirma con seguridad, pero no cubre lo esencial de los criterios.',
+    noteStar: (s, a, r) =>
+      `Estructura: situación ${s ? 'descrita' : 'ausente'}, acciones propias ${a ? 'descritas' : 'ausentes'}, resultado ${r ? 'descrito' : 'ausente'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'pasos ordenados' : 'sin pasos ordenados'}; ventajas y desventajas ${trade ? 'consideradas' : 'no consideradas'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Concreta: menciona técnicas o ejemplos concretos.' : 'General: pocas técnicas o ejemplos concretos.',
+    noteLevel: (level, difficulty) =>
+      `Evaluada para un perfil ${LEVELS[level] ?? level} en una pregunta ${DIFFICULTIES[difficulty] ?? difficulty}.`,
+    strength: (n, q, criteria, quote) => `Pregunta ${n} (${q}): cubre ${quoted(criteria)}, p. ej. «${quote}».`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Pregunta ${n} (${q}): faltó ${quoted(missed)}; la respuesta fue «${quote}».`
+        : `Pregunta ${n} (${q}): la respuesta se quedó en lo general: «${quote}».`,
+    recommendProbe: (criteria) => `Profundizar en una conversación posterior: ${quoted(criteria)}.`,
+    recommendStructure: 'Pedir ejemplos concretos del pasado con su resultado (situación, acción, resultado).',
+    recommendSpecifics: 'Pedir más detalle: técnicas concretas, cifras y ventajas y desventajas.',
+    recommendNextRound: 'Pasar a la siguiente ronda de entrevistas.',
+    recommendMoreEvidence: 'Reunir más información antes de decidir: las respuestas fueron desiguales o escasas.',
+    confirmWithCandidate: (question) => `Confirmar con la persona candidata: ${question}`,
+    videoNotEvaluated: 'Una presentación en vídeo no se evalúa: vea la grabación.',
+    screeningNoAnswer: (c) => `No hubo respuesta, así que «${c}» no queda acreditado.`,
+    screeningNoCriterion: 'No se indicó ningún criterio de calificación; la respuesta solo se registró.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `La persona candidata indica ${stated} («${quote}»); el criterio pide ${comparator === 'min' ? 'al menos' : 'como máximo'} ${required}, por lo que ${meets ? 'se cumple' : 'no se cumple'}.`,
+    screeningDenied: (c, quote) => `La persona candidata responde negativamente («${quote}»), así que «${c}» no se cumple.`,
+    screeningQuantityDenied: (stated, quote) =>
+      `La persona candidata niega tener ${stated} («${quote}»), así que el criterio no se cumple.`,
+    screeningAffirmed: (c, quote) => `La persona candidata lo confirma («${quote}»), así que «${c}» se cumple.`,
+    screeningAbsenceConfirmed: (c, quote) =>
+      `La persona candidata confirma la ausencia que exige el criterio («${quote}»), así que «${c}» se cumple.`,
+    screeningAbsenceViolated: (c, quote) => `La persona candidata responde afirmativamente («${quote}»), lo que contradice «${c}».`,
+    screeningHedged: (c, hedges, quote) =>
+      `La respuesta es dudosa (${quoted(hedges)}: «${quote}»), así que «${c}» no queda acreditado; confírmelo con la persona candidata.`,
+    screeningUnclear: (c, quote) => `La respuesta («${quote}») ni confirma ni niega «${c}»; no queda acreditado.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'una incorporación inmediata'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Entrevista',
     answer: 'Su respuesta',

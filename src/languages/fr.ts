@@ -1,7 +1,16 @@
 // French: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['an', 'ans'],
+  month: ['mois', 'mois'],
+  week: ['semaine', 'semaines'],
+  day: ['jour', 'jours'],
+};
+const LEVELS: Record<string, string> = { intern: 'stagiaire', junior: 'junior', assistant: 'assistant', senior: 'senior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'facile', medium: 'de difficulté moyenne', hard: 'difficile' };
 
 export const french: Language = {
   code: AgentLanguages.FRENCH,
@@ -172,7 +181,63 @@ export const french: Language = {
       reason: list('pourquoi'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: "Non évalué : le candidat n'a pas répondu à cette question.",
+    criteriaFound: (found, total) =>
+      `${found.length} critère${found.length > 1 ? 's' : ''} sur ${total} couvert${found.length > 1 ? 's' : ''} : ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Manquant : ${quoted(missed)}.`,
+    noCriteriaFound: "Aucun des critères d'évaluation n'a été abordé.",
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Aborder « ${c} ».`,
+    expandAnswer: 'Donner une réponse plus complète : expliquer le raisonnement derrière chaque point.',
+    giveConcreteExample: 'Étayer la réponse par un exemple concret, un chiffre ou une technique nommée.',
+    explainWhy: 'Expliquer le pourquoi, pas seulement le quoi : les causes et les conséquences de chaque point.',
+    useStar: 'Structurer le récit en situation, action et résultat.',
+    speakFirstPerson: "Décrire ce que vous avez fait personnellement (« j'ai … »), pas seulement l'équipe.",
+    describeOutcome: 'Conclure par le résultat et ce que vous en avez appris.',
+    layOutPlan: "Présenter un plan par étapes : ce que vous feriez d'abord, ensuite et en dernier.",
+    nameTradeOffs: "Nommer les compromis et les risques de l'approche choisie.",
+    didNotKnow: 'Le candidat a dit ne pas connaître la réponse.',
+    keywordList: 'La réponse aligne des mots-clés sans les expliquer : elle ne démontre rien.',
+    manipulation: "La réponse tente d'influencer la notation au lieu de répondre : elle n'est pas récompensée.",
+    overclaim: "La réponse affirme avec assurance mais manque l'essentiel des critères.",
+    noteStar: (s, a, r) =>
+      `Structure : situation ${s ? 'décrite' : 'absente'}, actions personnelles ${a ? 'décrites' : 'absentes'}, résultat ${r ? 'décrit' : 'absent'}.`,
+    notePlan: (steps, trade) =>
+      `Plan : ${steps ? 'étapes ordonnées' : "pas d'étapes ordonnées"} ; compromis ${trade ? 'pris en compte' : 'non pris en compte'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Concret : cite des techniques ou des exemples précis.' : 'Général : peu de techniques ou d’exemples concrets.',
+    noteLevel: (level, difficulty) =>
+      `Évalué pour un profil ${LEVELS[level] ?? level}, sur une question ${DIFFICULTIES[difficulty] ?? difficulty}.`,
+    strength: (n, q, criteria, quote) => `Question ${n} (${q}) : couvre ${quoted(criteria)}, par exemple « ${quote} ».`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Question ${n} (${q}) : manque ${quoted(missed)} ; la réponse était « ${quote} ».`
+        : `Question ${n} (${q}) : la réponse est restée générale : « ${quote} ».`,
+    recommendProbe: (criteria) => `Approfondir lors d'un prochain entretien : ${quoted(criteria)}.`,
+    recommendStructure: 'Demander des exemples passés concrets avec leur résultat (situation, action, résultat).',
+    recommendSpecifics: 'Demander davantage de précisions : techniques concrètes, chiffres et compromis.',
+    recommendNextRound: "Passer à l'étape suivante du recrutement.",
+    recommendMoreEvidence: 'Recueillir davantage d’éléments avant de décider : les réponses étaient inégales ou peu nombreuses.',
+    confirmWithCandidate: (question) => `À confirmer avec le candidat : ${question}`,
+    videoNotEvaluated: "Une présentation vidéo n'est pas évaluée : regardez l'enregistrement.",
+    screeningNoAnswer: (c) => `Aucune réponse n'a été donnée, « ${c} » n'est donc pas établi.`,
+    screeningNoCriterion: "Aucun critère de qualification n'a été fourni ; la réponse a seulement été enregistrée.",
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Le candidat indique ${stated} (« ${quote} ») ; le critère demande ${comparator === 'min' ? 'au moins' : 'au plus'} ${required}, il est donc ${meets ? 'rempli' : 'non rempli'}.`,
+    screeningDenied: (c, quote) => `Le candidat répond par la négative (« ${quote} ») : « ${c} » n'est pas rempli.`,
+    screeningQuantityDenied: (stated, quote) => `Le candidat nie avoir ${stated} (« ${quote} ») : le critère n'est pas rempli.`,
+    screeningAffirmed: (c, quote) => `Le candidat confirme (« ${quote} ») : « ${c} » est rempli.`,
+    screeningAbsenceConfirmed: (c, quote) => `Le candidat confirme l'absence exigée par le critère (« ${quote} ») : « ${c} » est rempli.`,
+    screeningAbsenceViolated: (c, quote) => `Le candidat répond par l'affirmative (« ${quote} »), ce qui contredit « ${c} ».`,
+    screeningHedged: (c, hedges, quote) =>
+      `La réponse est hésitante (${quoted(hedges)} : « ${quote} ») : « ${c} » n'est pas établi ; à confirmer avec le candidat.`,
+    screeningUnclear: (c, quote) => `La réponse (« ${quote} ») ne confirme ni n'infirme « ${c} » : ce n'est pas établi.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'une disponibilité immédiate'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value <= 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Entretien',
     answer: 'Votre réponse',

@@ -194,6 +194,12 @@ export interface ReportProse {
   layOutPlan: string;
   nameTradeOffs: string;
   didNotKnow: string;
+  /** The answer is a list of keywords (job-rubric.ts, keyword stuffing). */
+  keywordList: string;
+  /** The answer tries to steer the grade. */
+  manipulation: string;
+  /** A confident claim that misses most criteria. */
+  overclaim: string;
   // rubric notes
   noteStar(hasSituation: boolean, hasAction: boolean, hasResult: boolean): string;
   notePlan(steps: boolean, tradeOffs: boolean): string;
@@ -207,6 +213,10 @@ export interface ReportProse {
   recommendSpecifics: string;
   recommendNextRound: string;
   recommendMoreEvidence: string;
+  /** Screening's short overall form: a missed qualifying question to confirm. */
+  confirmWithCandidate(question: string): string;
+  /** The overall form of a video introduction, which is not evaluated. */
+  videoNotEvaluated: string;
   // screening
   screeningNoAnswer(criterion: string): string;
   screeningNoCriterion: string;

@@ -1,7 +1,16 @@
 // Swedish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['år', 'år'],
+  month: ['månad', 'månader'],
+  week: ['vecka', 'veckor'],
+  day: ['dag', 'dagar'],
+};
+const LEVELS: Record<string, string> = { intern: 'praktikant', junior: 'juniorkandidat', assistant: 'assistent', senior: 'seniorkandidat' };
+const DIFFICULTIES: Record<string, string> = { easy: 'lätt', medium: 'medelsvår', hard: 'svår' };
 
 export const swedish: Language = {
   code: AgentLanguages.SWEDISH,
@@ -144,7 +153,59 @@ export const swedish: Language = {
       reason: list('varför'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'Inte bedömd: kandidaten svarade inte på frågan.',
+    criteriaFound: (found, total) => `Täcker ${found.length} av ${total} kriterier: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Saknas: ${quoted(missed)}.`,
+    noCriteriaFound: 'Inget av bedömningskriterierna togs upp.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Ta upp "${c}".`,
+    expandAnswer: 'Ge ett utförligare svar: förklara resonemanget bakom varje punkt.',
+    giveConcreteExample: 'Stöd svaret med ett konkret exempel, en siffra eller en namngiven teknik.',
+    explainWhy: 'Förklara varför, inte bara vad: orsaker och följder för varje punkt.',
+    useStar: 'Bygg upp berättelsen som situation, handling och resultat.',
+    speakFirstPerson: 'Beskriv vad du själv gjorde ("jag …"), inte bara vad teamet gjorde.',
+    describeOutcome: 'Avsluta med resultatet och vad du lärde dig.',
+    layOutPlan: 'Lägg fram en plan steg för steg: vad du skulle göra först, sedan och sist.',
+    nameTradeOffs: 'Nämn för- och nackdelar och risker med det valda angreppssättet.',
+    didNotKnow: 'Kandidaten sa att hen inte kunde svaret.',
+    keywordList: 'Svaret räknar upp nyckelord utan att förklara dem: det visar ingenting.',
+    manipulation: 'Svaret försöker påverka bedömningen i stället för att svara: det belönas inte.',
+    overclaim: 'Svaret påstår saker med säkerhet men missar det väsentliga i kriterierna.',
+    noteStar: (s, a, r) =>
+      `Struktur: situation ${s ? 'beskriven' : 'saknas'}, egna handlingar ${a ? 'beskrivna' : 'saknas'}, resultat ${r ? 'beskrivet' : 'saknas'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'steg i ordning' : 'inga steg i ordning'}; för- och nackdelar ${trade ? 'övervägda' : 'inte övervägda'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Konkret: nämner konkreta tekniker eller exempel.' : 'Allmänt: få konkreta tekniker eller exempel.',
+    noteLevel: (level, difficulty) => `Bedömd för en ${LEVELS[level] ?? level} på en ${DIFFICULTIES[difficulty] ?? difficulty} fråga.`,
+    strength: (n, q, criteria, quote) => `Fråga ${n} (${q}): täcker ${quoted(criteria)}, t.ex. "${quote}".`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Fråga ${n} (${q}): saknade ${quoted(missed)}; svaret var "${quote}".`
+        : `Fråga ${n} (${q}): svaret förblev allmänt: "${quote}".`,
+    recommendProbe: (criteria) => `Fördjupa i ett uppföljande samtal: ${quoted(criteria)}.`,
+    recommendStructure: 'Fråga efter konkreta exempel från tidigare med deras resultat (situation, handling, resultat).',
+    recommendSpecifics: 'Be kandidaten gå djupare: konkreta tekniker, siffror och avvägningar.',
+    recommendNextRound: 'Gå vidare till nästa intervjuomgång.',
+    recommendMoreEvidence: 'Samla mer underlag innan beslut: svaren var ojämna eller få.',
+    confirmWithCandidate: (question) => `Bekräfta med kandidaten: ${question}`,
+    videoNotEvaluated: 'En videopresentation bedöms inte: titta på inspelningen.',
+    screeningNoAnswer: (c) => `Inget svar gavs, så "${c}" är inte styrkt.`,
+    screeningNoCriterion: 'Inget kvalificeringskriterium angavs; svaret registrerades bara.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Kandidaten uppger ${stated} ("${quote}"); kriteriet kräver ${comparator === 'min' ? 'minst' : 'högst'} ${required}, så det är ${meets ? 'uppfyllt' : 'inte uppfyllt'}.`,
+    screeningDenied: (c, quote) => `Kandidaten svarar nekande ("${quote}"), så "${c}" är inte uppfyllt.`,
+    screeningQuantityDenied: (stated, quote) => `Kandidaten förnekar att hen har ${stated} ("${quote}"), så kriteriet är inte uppfyllt.`,
+    screeningAffirmed: (c, quote) => `Kandidaten bekräftar ("${quote}"), så "${c}" är uppfyllt.`,
+    screeningAbsenceConfirmed: (c, quote) => `Kandidaten bekräftar den frånvaro som kriteriet kräver ("${quote}"), så "${c}" är uppfyllt.`,
+    screeningAbsenceViolated: (c, quote) => `Kandidaten svarar jakande ("${quote}"), vilket strider mot "${c}".`,
+    screeningHedged: (c, hedges, quote) =>
+      `Svaret är osäkert (${quoted(hedges)}: "${quote}"), så "${c}" är inte styrkt; bekräfta med kandidaten.`,
+    screeningUnclear: (c, quote) => `Svaret ("${quote}") varken bekräftar eller förnekar "${c}"; det är inte styrkt.`,
+    quantity: (value, unit) =>
+      value === 0 ? 'en omedelbar start' : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Intervju',
     answer: 'Ditt svar',
