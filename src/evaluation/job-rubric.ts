@@ -269,7 +269,25 @@ function structureScore(type: JobQuestionType, s: StructureSignals): number {
   }
 }
 
+/**
+ * The results pipeline asks the built-in evaluator once per prose locale; the
+ * score does not depend on the locale, so the last few hundred are kept
+ * (read-only) and each answer is scored once.
+ */
+const scoreCache = new Map<string, RubricScore>();
+const SCORE_CACHE_SIZE = 512;
+
 export function scoreJobAnswer(ctx: RubricContext): RubricScore {
+  const key = JSON.stringify([ctx.question, ctx.answer, ctx.language, ctx.experienceLevel, ctx.difficultyLevel]);
+  const cached = scoreCache.get(key);
+  if (cached) return cached;
+  const score = computeJobScore(ctx);
+  if (scoreCache.size >= SCORE_CACHE_SIZE) scoreCache.delete(scoreCache.keys().next().value as string);
+  scoreCache.set(key, score);
+  return score;
+}
+
+function computeJobScore(ctx: RubricContext): RubricScore {
   const { question, answer, language } = ctx;
   const words = tokenize(answer).length;
   const signals = readStructure(answer, language);
