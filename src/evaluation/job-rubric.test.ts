@@ -186,6 +186,8 @@ describe('answers that must never be rewarded', () => {
     );
     expect(stuffed.signals.isKeywordList).toBe(true);
     expect(stuffed.rating).toBe('SUBOPTIMAL');
+    const explained = evaluateJobAnswer(ctx(TECHNICAL, 'B-tree, sorted structure, full table scan, inserts, updates, storage.'), 'fr');
+    expect(explained.evaluation.explanation).toContain('aligne des mots-clés sans les expliquer');
     expect(
       scoreJobAnswer(
         ctx(TECHNICAL, 'Indice estructura ordenada arbol evita escaneo completo inserciones actualizaciones almacenamiento', {

@@ -77,7 +77,7 @@ export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCo
 /** Below this many words an answer is too short to count as engaging with the question. */
 const ENGAGED_MIN_WORDS = 8;
 /** Certainty with less than half the criteria covered reads as confidently wrong. */
-const CONFIDENTLY_WRONG_COVERAGE = 0.5;
+export const CONFIDENTLY_WRONG_COVERAGE = 0.5;
 const DEFLECTION_PENALTY = 0.12;
 
 /** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
