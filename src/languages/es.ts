@@ -143,7 +143,10 @@ export const spanish: Language = {
     ),
     example: list('por ejemplo|tal como|es decir'),
     reasoning: list('porque|ya que|por eso|para que|asi que|debido a|por lo que|de modo que'),
-    doesNotKnow: list('no lo se|no se|ni idea|nunca he trabajado|no he trabajado'),
+    // Not a bare "no sé": normalised it is "no se", which also opens "no se pierde" (is not lost).
+    doesNotKnow: list(
+      'no lo se|no se la respuesta|no se que|no se como|no sabria|ni idea|no tengo idea|nunca he trabajado|no he trabajado',
+    ),
     admittedGap: list('no estoy seguro|no estoy segura|no se muy bien'),
     pastVerbsIrregular: list('fui|tuve|estuve|hice|dije|pude|puse|vi|di|traje|supe|quise'),
     firstPersonSubject: list('yo'),

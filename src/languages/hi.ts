@@ -148,7 +148,7 @@ export const hindi: Language = {
   },
   report: {
     notAnswered: 'मूल्यांकन नहीं हुआ: उम्मीदवार ने इस प्रश्न का उत्तर नहीं दिया।',
-    criteriaFound: (found, total) => `${total} में से ${found.length} मापदंड पूरे हुए: ${quoted(found)}।`,
+    criteriaFound: (found, total) => `${total} में से ${found.length} मापदंड ${found.length === 1 ? 'पूरा हुआ' : 'पूरे हुए'}: ${quoted(found)}।`,
     criteriaMissed: (missed) => `छूटे हुए: ${quoted(missed)}।`,
     noCriteriaFound: 'मूल्यांकन का कोई भी मापदंड नहीं छुआ गया।',
     rubricNote: (note) => note,
