@@ -132,7 +132,7 @@ export const spanish: Language = {
       'el año pasado|el mes pasado|una vez|un dia|hace un año|hace dos años|hace unos meses|en mi ultimo|en mi anterior|en mi primer|en mis practicas|durante mis practicas|cuando estaba|cuando trabajaba|en aquel momento|habia',
     ),
     result: list(
-      'al final|finalmente|resultado|resultados|como resultado|funciono|salio bien|se resolvio|volvio a|a tiempo|desde entonces|bajo|subio|paso de|logramos|conseguimos|entregamos',
+      'al final|finalmente|resultado|resultados|como resultado|funciono|salio bien|se resolvio|volvio a|a tiempo|desde entonces|subio|logramos|conseguimos|entregamos',
     ),
     lesson: list('desde entonces|aprendi|aprendimos|leccion|la proxima vez|ahora siempre|ahora reviso|me quede con|post mortem'),
     ownership: list('mi culpa|mi error|mi responsabilidad|yo era responsable|asumi'),
