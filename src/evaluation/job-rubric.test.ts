@@ -53,6 +53,32 @@ describe('structure cues', () => {
     }
   });
 
+  it('rates a complete French incident story like the English one, with the post-mortem as its follow-up (issue 11)', () => {
+    const incident: StoredJobQuestion = {
+      id: 'q3',
+      question: 'Tell me about a production incident you were responsible for handling.',
+      evaluation_criteria: [
+        'Describes the situation and its impact',
+        'Own concrete actions to mitigate and fix',
+        'Communication with stakeholders during the incident',
+        'Result with measurable outcome',
+        'Lessons learned or follow-up such as a post-mortem',
+      ],
+      sample_answer: null,
+      type: 'behavioral',
+    };
+    const english =
+      'Last spring our checkout API started failing after a release and about a third of orders were lost. I rolled back the release, then I found the missing index and I kept support and the product manager updated every twenty minutes. Within half an hour errors were back to zero. Afterwards I wrote the post-mortem and we added a load test.';
+    const french =
+      "Au printemps dernier, notre API de commande a commencé à échouer après une mise en production et un tiers des commandes étaient perdues. J'ai fait le rollback, puis j'ai trouvé l'index manquant et j'ai tenu le support et le responsable produit au courant toutes les vingt minutes. En une demi-heure les erreurs sont revenues à zéro. Ensuite j'ai écrit le post-mortem et nous avons ajouté un test de charge.";
+    const en = evaluateJobAnswer(ctx(incident, english, { experienceLevel: 'senior' }), 'en');
+    const fr = evaluateJobAnswer(ctx(incident, french, { language: 5, experienceLevel: 'senior' }), 'fr');
+    expect(['GOOD', 'EXCELLENT']).toContain(fr.evaluation.rating);
+    expect(fr.evaluation.rating).toBe(en.evaluation.rating);
+    expect(fr.evaluation.criteria_missed).toEqual([]);
+    expect(fr.evaluation.explanation).toContain('Structure : situation décrite, actions personnelles décrites, résultat décrit.');
+  });
+
   it('finds ordered steps and trade-offs in a plan', () => {
     const plan = readStructure('First I would roll back, then tell the team, rather than debugging live.', 1);
     expect(plan).toMatchObject({ hasSteps: true, hasTradeOffs: true });

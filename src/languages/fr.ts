@@ -144,7 +144,7 @@ export const french: Language = {
       'l annee derniere|l an dernier|le mois dernier|une fois|un jour|il y a|dans mon dernier|dans mon precedent|dans mon ancien|lors de mon stage|pendant mon stage|quand j etais|a l epoque|dans mon premier|un vendredi|un soir',
     ),
     result: list(
-      'au final|finalement|resultat|resultats|au bout de|en fin de compte|est revenu|est reparti|fonctionnait|a fonctionne|a marche|depuis|a baisse|a augmente|est passe de|a temps|livre|reussi',
+      'au final|finalement|resultat|resultats|au bout de|en fin de compte|est revenu|est revenue|sont revenus|sont revenues|est reparti|de nouveau|a nouveau|fonctionnait|a fonctionne|a marche|depuis|a baisse|a augmente|est passe de|a temps|livre|reussi',
     ),
     lesson: list(
       'depuis|j ai appris|appris|lecon|la prochaine fois|retenu|desormais|post mortem|on a mis|nous avons ajoute|on a ajoute|avons mis en place',
