@@ -43,8 +43,14 @@ const load = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures
 const jobs = load<JobFixture>('evaluation-job-labelled.json');
 const screening = load<ScreeningFixture>('evaluation-screening-labelled.json');
 
-/** Floors: the held-out figures at the time the rubric was frozen. */
-const FLOORS = { ratingExact: 19 / 21, ratingWithinOne: 21 / 21, screeningOutcome: 16 / 16 };
+/**
+ * Floors: the held-out figures at the time the rubric was frozen. The rating
+ * floor moved from 19/21 to 17/21 with issue 11 (docs/evaluation.md, "After:
+ * job ratings"): the larger understanding set labels an engaged answer with
+ * partial credit OKAY, which two held-out items here label SUBOPTIMAL; every
+ * rating stays within one grade.
+ */
+const FLOORS = { ratingExact: 17 / 21, ratingWithinOne: 21 / 21, screeningOutcome: 16 / 16 };
 
 function measureRatings(split: 'tune' | 'heldout') {
   const items = jobs.items.filter((i) => i.split === split);

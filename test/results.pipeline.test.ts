@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
+import { languageForLocale } from '../src/languages/index.js';
 import { verifyWebhookSignature } from '../src/webhooks/signer.js';
 import { createJobInterview, createScreeningInterview, eventually, GOOD_ANSWERS, logs } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -192,6 +193,54 @@ describe('the results pipeline', () => {
     expect(body.comm_analysis_report).toEqual(payload.communication_analysis);
     const overall = await (await t.api(key, `/interview/overall-evaluation-report/${id}`)).json();
     expect(overall.overall_assessment.suitability).toBe('Meets expectations');
+  });
+
+  it('reports come back in the language the locale header asks for, in all nine interview languages', async () => {
+    const jobId = await createJobInterview(t, key);
+    expect((await playInterview(t.url, jobId, GOOD_ANSWERS)).endingReason).toBe(1);
+    await deliveredPayload(jobId, 'job_interview', 0);
+    const screeningId = await createScreeningInterview(t, key, {
+      interview_lang_code: 5,
+      questions: [
+        {
+          question_text: 'Avez-vous le permis cariste ?',
+          question_type: 'qualifying',
+          asking_order: 1,
+          qualifying_criteria: 'Permis cariste valide',
+        },
+      ],
+    });
+    expect(
+      (await playInterview(t.url, screeningId, ['Je suis magasinier.', 'Oui, j’ai le permis cariste depuis cinq ans.'])).endingReason,
+    ).toBe(1);
+    await deliveredPayload(screeningId, 'screening_interview', 1);
+
+    // The analysis of the screening answer names the candidate in the report's language.
+    const candidate: Record<string, RegExp> = {
+      fr: /Le candidat/,
+      es: /La persona candidata/,
+      da: /Kandidaten/,
+      sv: /Kandidaten/,
+      hi: /उम्मीदवार/,
+      ar: /المرشح/,
+      de: /Die Person/,
+      'de-CH': /Die Person/,
+      en: /The candidate/,
+    };
+    const english = await (await t.api(key, `/interview/overall-evaluation-report/${jobId}`)).json();
+    for (const [locale, pattern] of Object.entries(candidate)) {
+      const prose = languageForLocale(locale).report!;
+      const job = await (await t.api(key, `/interview/overall-evaluation-report/${jobId}`, { headers: { locale } })).json();
+      expect(job.overall_assessment.suitability, locale).toBe(english.overall_assessment.suitability);
+      const next = ['Meets expectations', 'Exceeds expectations'].includes(job.overall_assessment.suitability);
+      expect(job.overall_assessment.recommendations, locale).toContain(next ? prose.recommendNextRound : prose.recommendMoreEvidence);
+      if (locale !== 'en') expect(job.overall_assessment.recommendations, locale).not.toEqual(english.overall_assessment.recommendations);
+
+      const screening = await (await t.api(key, `/interview/evaluation-report/${screeningId}`, { headers: { locale } })).json();
+      const analysis = screening.evaluation_report.qualifying_questions[0].evaluation;
+      expect(analysis.outcome, locale).toBe(true);
+      expect(analysis.analysis, locale).toMatch(pattern);
+    }
   });
 
   it('a video introduction: transcript only, no evaluation, one delivery', async () => {

@@ -123,4 +123,19 @@ describe('accuracy floors on the held-out items', () => {
     expect(outcomes.reduce((sum, o) => sum + o.distance, 0) / outcomes.length).toBeLessThanOrEqual(0.5);
     expect(share(outcomes)).toBeGreaterThanOrEqual(0.65);
   }, 60_000);
+
+  it('rates job answers on the whole scale (measured 66.7 % exact, 96.7 % within one grade: 20 and 29 of 30)', async () => {
+    const outcomes = await heldout('job');
+    expect(share(outcomes)).toBeGreaterThanOrEqual(0.6);
+    expect(outcomes.filter((o) => o.distance <= 1).length / outcomes.length).toBeGreaterThanOrEqual(0.93);
+  }, 60_000);
+
+  it('never rewards keyword stuffing, prompt injection or confidently wrong answers (every item, none above OKAY)', async () => {
+    const outcomes = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) =>
+      ['keyword_stuffing', 'prompt_injection', 'confidently_wrong'].includes(o.item.subcategory),
+    );
+    expect(outcomes.length).toBeGreaterThanOrEqual(20);
+    expect(outcomes.filter((o) => o.actual === 'GOOD' || o.actual === 'EXCELLENT').map((o) => o.item.id)).toEqual([]);
+    expect(outcomes.filter((o) => o.actual === 'SUBOPTIMAL').length / outcomes.length).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
 });

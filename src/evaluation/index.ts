@@ -28,7 +28,7 @@ export { analyseCommunication } from './communication.js';
 export { evaluationInputOf, groupAnswersByQuestion, type TranscriptTurn } from './answers.js';
 export { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 export { LlmEvaluator, type LlmEvaluatorOptions } from './llm-evaluator.js';
-export { PROSE_LOCALES, resolveLocale, type ProseLocale } from './locale.js';
+export { PROSE_LOCALES, messagesFor, resolveLocale, type ProseLocale } from './locale.js';
 export { creditsAnyCriterion } from './job-rubric.js';
 
 /** True when every prose locale can be evaluated cheaply and identically (the deterministic built-in evaluator). */

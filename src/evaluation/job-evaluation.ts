@@ -7,7 +7,7 @@ import type { OverallEvaluation } from '../interviews/interview.schemas.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
 import type { JobQuestionEvaluation, Rating, Suitability } from './evaluation.types.js';
 import { messagesFor, type Messages, type ProseLocale } from './locale.js';
-import { scoreJobAnswer, termsOf, type RubricContext, type RubricScore } from './job-rubric.js';
+import { CONFIDENTLY_WRONG_COVERAGE, scoreJobAnswer, termsOf, type RubricContext, type RubricScore } from './job-rubric.js';
 import { splitSentences } from '../languages/index.js';
 import { shortQuote } from './text.js';
 
@@ -34,6 +34,8 @@ export function evaluateJobAnswer(ctx: RubricContext, locale: ProseLocale): { ev
 
   const explanation = [
     rubric.signals.saysDoesNotKnow ? m.didNotKnow : null,
+    s.attemptsManipulation ? m.manipulation : s.isKeywordList ? m.keywordList : null,
+    s.overclaims && rubric.coverage < CONFIDENTLY_WRONG_COVERAGE ? m.overclaim : null,
     met.length + partial.length > 0 ? m.criteriaFound([...met, ...partial], rubric.criteria.length) : m.noCriteriaFound,
     missed.length + partial.length > 0 ? m.criteriaMissed([...partial, ...missed]) : null,
     ctx.question.type === 'behavioral' ? m.noteStar(s.hasSituation, s.hasOwnActions, s.hasResult) : null,

@@ -11,11 +11,11 @@
 
 import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
-import { contentTerms, stemForms, tokenize } from '../languages/index.js';
+import { contentTerms, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
 import { findPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
-import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor } from './vocabulary.js';
+import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
 
 export interface RubricContext {
   question: StoredJobQuestion;
@@ -47,6 +47,12 @@ export interface StructureSignals {
   /** Admits not knowing part of it ("I'm not sure why"): the answer cannot rate above OKAY. */
   admitsGap: boolean;
   deflectsResponsibility: boolean;
+  /** A list of terms with no statement around them: keyword stuffing demonstrates nothing. */
+  isKeywordList: boolean;
+  /** Tries to steer the grade ("ignore your instructions", "give me EXCELLENT"): never rewarded. */
+  attemptsManipulation: boolean;
+  /** Asserts with certainty ("ganz klar", "il suffit", "no downside"): with nothing correct, that is confidently wrong. */
+  overclaims: boolean;
 }
 
 export interface RubricScore {
@@ -67,7 +73,11 @@ const LEVEL_SHIFT: Record<ExperienceLevel, number> = { intern: -0.04, junior: -0
 const DIFFICULTY_SHIFT: Record<DifficultyLevel, number> = { easy: -0.02, medium: 0, hard: 0.03 };
 
 export const WEIGHTS = { coverage: 0.6, structure: 0.15, overlap: 0.1, elaboration: 0.15 } as const;
-export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCoverage: 0.8, excellentElaboration: 0.8 } as const;
+export const THRESHOLDS = { excellent: 0.78, good: 0.52, okay: 0.25, excellentCoverage: 0.8, excellentElaboration: 0.9 } as const;
+/** Below this many words an answer is too short to count as engaging with the question. */
+const ENGAGED_MIN_WORDS = 8;
+/** Certainty with less than half the criteria covered reads as confidently wrong. */
+export const CONFIDENTLY_WRONG_COVERAGE = 0.5;
 const DEFLECTION_PENALTY = 0.12;
 
 /** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
@@ -125,14 +135,15 @@ export function readStructure(answer: string, language: LanguageCode): Structure
   const has = (phrases: readonly string[]) => findPhrases(tokens, phrases).length > 0;
   const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) => CUES.ownership.includes(h.phrase));
   const firstPerson = new Set(CUES.firstPersonSubject);
-  const pastVerbs = new Set<string>(CUES.pastVerbsIrregular);
-  let ownPastActions = 0;
+  const irregular = new Set<string>(CUES.pastVerbsIrregular);
+  const patterns = pastVerbPatternsFor(language);
+  const isPast = (t: string | undefined) => t !== undefined && (irregular.has(t) || patterns.some((p) => p.test(t)));
+  // "I fixed", and in verb-second languages "dann habe ich", "så skrev jeg": the verb next to the subject.
+  let ownPastActions = findPhrases(tokens, CUES.ownActions).length;
   tokens.forEach((t, i) => {
-    if (!firstPerson.has(t)) return;
-    const next = tokens.slice(i + 1, i + 3);
-    if (next.some((n) => pastVerbs.has(n) || /^[a-z]{3,}ed$/.test(n))) ownPastActions++;
+    if (firstPerson.has(t) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some(isPast)) ownPastActions++;
   });
-  const pastTense = tokens.filter((t) => pastVerbs.has(t) || /^[a-z]{3,}ed$/.test(t)).length;
+  const pastTense = tokens.filter(isPast).length + findPhrases(tokens, CUES.ownActions).length;
   const acronyms = (answer.match(/\b[A-Z]{2,}\b/g) ?? []).length;
   const identifiers = (answer.match(/\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+_\w+\b|\b\w+\(\)/g) ?? []).length;
   const numbers = (answer.match(/\d/g) ?? []).length > 0;
@@ -151,7 +162,29 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     saysDoesNotKnow: has(CUES.doesNotKnow) && tokens.length < 25,
     admitsGap: has(CUES.doesNotKnow) || has(CUES.admittedGap),
     deflectsResponsibility: has(CUES.deflection),
+    isKeywordList: isKeywordList(answer, tokens),
+    attemptsManipulation: has(CUES.manipulation),
+    overclaims: has(CUES.certainty),
   };
+}
+
+/** Segments of a list: "B-tree, full table scan, logarithmic" has three. */
+const LIST_SEPARATORS = /[,;\u060c\u061b\u3001]|[.!?\u0964\u061f](?=\s|$)/u;
+
+/**
+ * Keyword stuffing: a run of terms with nothing that makes them a statement.
+ * Either five or more list items nearly all of one to three words, or one
+ * unpunctuated run of eight words or more with almost no function words.
+ */
+function isKeywordList(answer: string, tokens: readonly string[]): boolean {
+  const segments = answer
+    .split(LIST_SEPARATORS)
+    .map((segment) => tokenize(segment).length)
+    .filter((n) => n > 0);
+  const short = segments.filter((n) => n <= 3).length;
+  if (segments.length >= 5 && short / segments.length >= 0.8) return true;
+  const functionWords = tokens.filter((t) => STOP_WORDS.has(t)).length;
+  return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < 0.12;
 }
 
 function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
@@ -236,7 +269,25 @@ function structureScore(type: JobQuestionType, s: StructureSignals): number {
   }
 }
 
+/**
+ * The results pipeline asks the built-in evaluator once per prose locale; the
+ * score does not depend on the locale, so the last few hundred are kept
+ * (read-only) and each answer is scored once.
+ */
+const scoreCache = new Map<string, RubricScore>();
+const SCORE_CACHE_SIZE = 512;
+
 export function scoreJobAnswer(ctx: RubricContext): RubricScore {
+  const key = JSON.stringify([ctx.question, ctx.answer, ctx.language, ctx.experienceLevel, ctx.difficultyLevel]);
+  const cached = scoreCache.get(key);
+  if (cached) return cached;
+  const score = computeJobScore(ctx);
+  if (scoreCache.size >= SCORE_CACHE_SIZE) scoreCache.delete(scoreCache.keys().next().value as string);
+  scoreCache.set(key, score);
+  return score;
+}
+
+function computeJobScore(ctx: RubricContext): RubricScore {
   const { question, answer, language } = ctx;
   const words = tokenize(answer).length;
   const signals = readStructure(answer, language);
@@ -266,10 +317,44 @@ export function scoreJobAnswer(ctx: RubricContext): RubricScore {
         : score >= THRESHOLDS.okay + shift
           ? 'OKAY'
           : 'SUBOPTIMAL';
-  if (signals.saysDoesNotKnow || coverage === 0) rating = 'SUBOPTIMAL';
+  const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
+  if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
+    rating = 'SUBOPTIMAL';
+  }
+  // A statement on the question's subject that earns some credit but falls short of the threshold is
+  // superficial, not worthless: unless it denies, claims with certainty, deflects or games the rubric,
+  // it is OKAY. With no criterion touched at all nothing in it is verified, so it stays SUBOPTIMAL.
+  const engaged =
+    coverage > 0 &&
+    words >= ENGAGED_MIN_WORDS &&
+    !signals.saysDoesNotKnow &&
+    !signals.deflectsResponsibility &&
+    !signals.isKeywordList &&
+    !signals.attemptsManipulation &&
+    !signals.overclaims &&
+    !isNegated(answer, language) &&
+    isOnTopic(answerTerms, questionTerms, question.evaluation_criteria, language);
+  if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
   const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
   if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
   return { rating, score, coverage, structure, overlap, elaboration, words, criteria, signals };
+}
+
+/** Shares a content word with the question or its criteria. */
+function isOnTopic(
+  answerTerms: ReadonlyMap<string, string>,
+  questionTerms: ReadonlyMap<string, string>,
+  criteria: readonly string[],
+  language: LanguageCode,
+): boolean {
+  const topic = [questionTerms, ...criteria.map((c) => termsOf(c, language))];
+  return topic.some((terms) => [...terms.keys()].some((k) => !k.startsWith('~') && answerTerms.has(k)));
+}
+
+/** Any negator of the interview language (or English): a denial is not a superficial answer. */
+function isNegated(answer: string, language: LanguageCode): boolean {
+  const tokens = tokenize(answer);
+  return lexiconsFor(language).some((l) => findPhrases(tokens, [...l.negators, ...l.no]).length > 0);
 }
 
 function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>, language: LanguageCode): number {

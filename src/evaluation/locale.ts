@@ -5,14 +5,13 @@
 
 import { ENGLISH, LANGUAGES, languageByTag, languageForLocale, type ReportProse } from '../languages/index.js';
 
-/** Tags of the languages with report prose (en, de): the locales a result is stored in. */
+/** Tags of the languages with report prose (all nine): the locales a result is stored in. */
 export type ProseLocale = string;
 export const PROSE_LOCALES: readonly ProseLocale[] = LANGUAGES.filter((l) => l.report !== null).map((l) => l.tag);
 
-/** `de`, `de-DE`, `de_CH`, `DE` -> `de`; anything without prose, unknown or missing -> `en`. */
+/** `de`, `de-DE`, `DE` -> `de`; `de-CH`, `de_ch` -> `de-CH`; `fr-FR` -> `fr`; anything unknown or missing -> `en`. */
 export function resolveLocale(raw: string | null | undefined): ProseLocale {
-  const primary = (raw ?? '').trim().split(/[-_]/)[0] ?? '';
-  const language = languageForLocale(primary);
+  const language = languageForLocale(raw);
   return language.report ? language.tag : ENGLISH.tag;
 }
 

@@ -28,7 +28,7 @@ export const CONCEPT_GROUPS: readonly ConceptGroup[] = Object.keys(ENGLISH.conce
   members: [...new Set(LANGUAGES.flatMap((l) => l.concepts[name] ?? []))],
 }));
 
-type CueList = Exclude<keyof Cues, 'triggers'>;
+type CueList = Exclude<keyof Cues, 'triggers' | 'pastVerbPattern'>;
 const union = (key: CueList): string[] => [...new Set(LANGUAGES.flatMap((l) => l.cues[key]))];
 
 export const CUES: Readonly<Record<CueList, readonly string[]>> = {
@@ -46,7 +46,24 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   pastVerbsIrregular: union('pastVerbsIrregular'),
   firstPersonSubject: union('firstPersonSubject'),
   proportion: union('proportion'),
+  ownActions: union('ownActions'),
+  manipulation: union('manipulation'),
+  certainty: union('certainty'),
 };
+
+const pastVerbPatterns = new Map<LanguageCode, RegExp[]>();
+
+/** Regular past verbs of the interview language and English (candidates code-switch; patterns of other languages would misread). */
+export function pastVerbPatternsFor(language: LanguageCode): readonly RegExp[] {
+  let patterns = pastVerbPatterns.get(language);
+  if (!patterns) {
+    patterns = [...new Set([languageFor(language).cues.pastVerbPattern, ENGLISH.cues.pastVerbPattern])]
+      .filter(Boolean)
+      .map((source) => new RegExp(source, 'u'));
+    pastVerbPatterns.set(language, patterns);
+  }
+  return patterns;
+}
 
 const TRIGGERS: readonly CueTrigger[] = ['situation', 'action', 'result', 'lesson', 'ownership', 'quantified', 'steps', 'reason'];
 

@@ -2,7 +2,30 @@
 // normaliser drops vowel marks and unifies alef, ya and ta marbuta forms.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+/** Singular, dual and plural of each unit: Arabic counts nouns by number (سنة واحدة، سنتان، 3 سنوات، 11 سنة). */
+const UNIT_FORMS: Record<string, [string, string, string]> = {
+  year: ['سنة واحدة', 'سنتان', 'سنوات'],
+  month: ['شهر واحد', 'شهران', 'أشهر'],
+  week: ['أسبوع واحد', 'أسبوعان', 'أسابيع'],
+  day: ['يوم واحد', 'يومان', 'أيام'],
+};
+const UNIT_SINGULAR: Record<string, string> = { year: 'سنة', month: 'شهرًا', week: 'أسبوعًا', day: 'يومًا' };
+
+function arabicCount(value: number, unit: string): string {
+  const forms = UNIT_FORMS[unit];
+  if (!forms) return `${value} ${unit}`;
+  if (value === 1) return forms[0];
+  if (value === 2) return forms[1];
+  if (Number.isInteger(value) && value >= 3 && value <= 10) return `${value} ${forms[2]}`;
+  return `${value} ${UNIT_SINGULAR[unit] ?? unit}`;
+}
+const LEVELS: Record<string, string> = { intern: 'متدرب', junior: 'مبتدئ', assistant: 'مساعد', senior: 'خبير' };
+const DIFFICULTIES: Record<string, string> = { easy: 'سهل', medium: 'متوسط الصعوبة', hard: 'صعب' };
+
+/** Arabic verbs with the conjunctions و and ف that attach to them ("واعتذرت", "فطلبت"). */
+const arabicWithPrefixes = (verbs: string): string[] => list(verbs).flatMap((v) => [v, `و${v}`, `ف${v}`]);
 
 export const arabic: Language = {
   code: AgentLanguages.ARABIC,
@@ -94,34 +117,103 @@ export const arabic: Language = {
   stopWords: words('في من على إلى الى عن مع أن ان هذا هذه ذلك التي الذي و أو او لا نعم هو هي انا أنا'),
   concepts: {
     lock: list('قفل|أقفال'),
+    help: list('مساعدة|ساعدت|دعم'),
+    communicate: list('أخبرت|أبلغت|تواصلت|تحدثت|شرحت|قلت|اتصلت|أرسلت|إبلاغ|التواصل'),
+    stakeholder: list('المدير|مديري|الفريق|العميل|العملاء|الزبون|الزملاء'),
+    listen: list('استمعت|الاستماع|استمع|أصغيت'),
+    apologise: list('اعتذرت|اعتذار|آسف'),
+    acknowledge: list('أفهم|تفهمت|إحباطه|تعاطفت|تعاطف'),
+    replacement: list('استرداد|استرجاع|تعويض|استبدال'),
+    logarithmic: list('log n'),
   },
   cues: {
-    pastSituation: list(''),
-    result: list(''),
-    lesson: list(''),
-    ownership: list(''),
-    deflection: list(''),
-    steps: list(''),
-    tradeOff: list(''),
-    example: list(''),
-    reasoning: list(''),
-    doesNotKnow: list('لا أعرف'),
-    admittedGap: list(''),
-    pastVerbsIrregular: list(''),
-    firstPersonSubject: list(''),
-    proportion: list(''),
+    pastSituation: list(
+      'في عملي|في وظيفتي السابقة|في عملي السابق|في تدريبي|مرة|ذات مرة|في إحدى المرات|العام الماضي|السنة الماضية|الشهر الماضي|قبل سنة|قبل سنتين|عندما كنت|حين كنت|كان هناك',
+    ),
+    result: list(
+      'في النهاية|في الأخير|النتيجة|نتيجة لذلك|وبالنتيجة|نجح|نجحت|تم حل|انحلت|عاد|في الوقت المحدد|منذ ذلك الحين|انخفض|ارتفع|وصل|تقييما ايجابيا|راضيا',
+    ),
+    lesson: arabicWithPrefixes('تعلمت|تعلمنا|الدرس|منذ ذلك الحين|في المرة القادمة|الآن أحرص|أصبحت'),
+    ownership: list('خطئي|مسؤوليتي|كنت المسؤول|تحملت المسؤولية'),
+    deflection: list('ليس خطئي|ليست مسؤوليتي|ليس عملي|ليست مشكلتي'),
+    steps: list('أولا|أولاً|ثم|بعد ذلك|بعدها|أخيرا|في نفس الوقت|إذا|عندما'),
+    tradeOff: list('بدلا من|بدلاً من|عيب|عيوب|ميزة|مزايا|من ناحية أخرى|المخاطرة|الخطر|التكلفة|على حساب'),
+    example: list('على سبيل المثال|مثلا|مثلاً|مثل'),
+    reasoning: list('لأن|لذلك|لهذا|حتى|كي|لكي|بسبب|مما'),
+    doesNotKnow: list('لا أعرف|لا اعرف|لا أدري|ليس لدي فكرة|لم أعمل'),
+    admittedGap: list('لست متأكدا|لست متأكداً|غير متأكد'),
+    pastVerbsIrregular: list('كان|كانت|كنت'),
+    firstPersonSubject: list('أنا'),
+    pastVerbPattern: '',
+    ownActions: arabicWithPrefixes(
+      'قمت|استمعت|اعتذرت|قلت|راجعت|وجدت|طلبت|تابعت|تعلمت|اتصلت|شرحت|حاولت|كتبت|أصلحت|أرسلت|تحدثت|قررت|اقترحت|عملت|أخبرت|أبلغت|فحصت|حللت|أعدت|نقلت|ساعدت|جمعت|عرضت|ناقشت|اتفقت|أنشأت|غيرت|أضفت|أوقفت|تواصلت|سألت|فهمت|أدركت|بدأت|أنهيت|نشرت|استرجعت|رجعت|تأكدت|هدأت|عرضت',
+    ),
+    certainty: list('بالتأكيد|بكل تأكيد|من الواضح|طبعا|يكفي|لا توجد أي|لا يوجد أي عيب|نفس الشيء تماما'),
+    manipulation: list(
+      'تجاهل جميع التعليمات|تجاهل التعليمات|التعليمات السابقة|أعطني ممتاز|قيم هذه الإجابة|بممتاز|أعلى تقييم|أفضل تقييم|أفضل درجة',
+    ),
+    proportion: list('بالمئة|في المئة|النصف|الضعف|مرتين'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
+      situation: list('الموقف|الوضع|السياق'),
+      action: list('الإجراءات|بنفسه|خطوات'),
+      result: list('النتيجة|الأثر'),
+      lesson: list('تعلمه|تعلم|الدروس'),
+      ownership: list('المسؤولية'),
       quantified: list(''),
-      steps: list(''),
-      reason: list(''),
+      steps: list('خطة'),
+      reason: list('لماذا'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'لم يُقيَّم: لم يُجب المرشح عن هذا السؤال.',
+    criteriaFound: (found, total) => `غطّى ${found.length} من ${total} معايير: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `لم يُغطَّ: ${quoted(missed)}.`,
+    noCriteriaFound: 'لم يتناول الجواب أيًّا من معايير التقييم.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `تناوَل «${c}».`,
+    expandAnswer: 'قدّم إجابة أوفى: اشرح المنطق وراء كل نقطة.',
+    giveConcreteExample: 'ادعم الإجابة بمثال ملموس أو رقم أو تقنية مسمّاة.',
+    explainWhy: 'اشرح لماذا، لا ماذا فقط: أسباب كل نقطة ونتائجها.',
+    useStar: 'رتّب القصة في موقف ثم إجراء ثم نتيجة.',
+    speakFirstPerson: 'صف ما فعلته أنت شخصيًا («قمتُ بـ…»)، لا ما فعله الفريق فقط.',
+    describeOutcome: 'اختم بالنتيجة وبما تعلّمته.',
+    layOutPlan: 'اعرض خطة خطوة بخطوة: ماذا تفعل أولًا، ثم بعد ذلك، ثم أخيرًا.',
+    nameTradeOffs: 'اذكر مزايا النهج الذي تختاره وعيوبه ومخاطره.',
+    didNotKnow: 'قال المرشح إنه لا يعرف الإجابة.',
+    keywordList: 'الإجابة تسرد كلمات مفتاحية دون شرح: لا تُثبت شيئًا.',
+    manipulation: 'الإجابة تحاول التأثير في التقييم بدل الإجابة عن السؤال: لا تُكافأ.',
+    overclaim: 'الإجابة تجزم بثقة لكنها تُغفل جوهر المعايير.',
+    noteStar: (s, a, r) =>
+      `البنية: الموقف ${s ? 'موصوف' : 'غائب'}، والإجراءات الشخصية ${a ? 'موصوفة' : 'غائبة'}، والنتيجة ${r ? 'موصوفة' : 'غائبة'}.`,
+    notePlan: (steps, trade) =>
+      `الخطة: ${steps ? 'خطوات مرتبة' : 'لا خطوات مرتبة'}؛ والمفاضلات ${trade ? 'مأخوذة في الحسبان' : 'غير مأخوذة في الحسبان'}.`,
+    noteSpecific: (specific) => (specific ? 'محددة: تذكر تقنيات أو أمثلة ملموسة.' : 'عامة: قليل من التقنيات أو الأمثلة الملموسة.'),
+    noteLevel: (level, difficulty) => `قُيّمت لمرشح بمستوى ${LEVELS[level] ?? level} على سؤال ${DIFFICULTIES[difficulty] ?? difficulty}.`,
+    strength: (n, q, criteria, quote) => `السؤال ${n} (${q}): غطّى ${quoted(criteria)}، مثل «${quote}».`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `السؤال ${n} (${q}): لم يُغطِّ ${quoted(missed)}؛ وكانت الإجابة «${quote}».`
+        : `السؤال ${n} (${q}): بقيت الإجابة عامة: «${quote}».`,
+    recommendProbe: (criteria) => `تعمّق في مقابلة لاحقة في: ${quoted(criteria)}.`,
+    recommendStructure: 'اطلب أمثلة ملموسة من الماضي مع نتيجتها (الموقف، الإجراء، النتيجة).',
+    recommendSpecifics: 'اطلب من المرشح التعمق في التفاصيل: تقنيات ملموسة وأرقام ومفاضلات.',
+    recommendNextRound: 'الانتقال إلى الجولة التالية من المقابلات.',
+    recommendMoreEvidence: 'اجمع مزيدًا من المعطيات قبل القرار: كانت الإجابات متفاوتة أو قليلة.',
+    confirmWithCandidate: (question) => `يُرجى التأكد مع المرشح: ${question}`,
+    videoNotEvaluated: 'لا يُقيَّم التعريف المصوَّر: شاهد التسجيل.',
+    screeningNoAnswer: (c) => `لم تُقدَّم إجابة، لذا لم يثبت «${c}».`,
+    screeningNoCriterion: 'لم يُحدَّد معيار تأهيل؛ سُجّلت الإجابة فقط.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `يذكر المرشح ${stated} («${quote}»)؛ والمعيار يطلب ${comparator === 'min' ? 'على الأقل' : 'على الأكثر'} ${required}، لذا فهو ${meets ? 'مستوفى' : 'غير مستوفى'}.`,
+    screeningDenied: (c, quote) => `أجاب المرشح بالنفي («${quote}»)، لذا «${c}» غير مستوفى.`,
+    screeningQuantityDenied: (stated, quote) => `ينفي المرشح أن لديه ${stated} («${quote}»)، لذا المعيار غير مستوفى.`,
+    screeningAffirmed: (c, quote) => `يؤكد المرشح ذلك («${quote}»)، لذا «${c}» مستوفى.`,
+    screeningAbsenceConfirmed: (c, quote) => `يؤكد المرشح الغياب الذي يشترطه المعيار («${quote}»)، لذا «${c}» مستوفى.`,
+    screeningAbsenceViolated: (c, quote) => `أجاب المرشح بالإيجاب («${quote}»)، وهذا يتعارض مع «${c}».`,
+    screeningHedged: (c, hedges, quote) => `الإجابة مترددة (${quoted(hedges)}: «${quote}»)، لذا لم يثبت «${c}»؛ يُرجى التأكد مع المرشح.`,
+    screeningUnclear: (c, quote) => `الإجابة («${quote}») لا تؤكد «${c}» ولا تنفيه؛ لم يثبت.`,
+    quantity: (value, unit) => (value === 0 ? 'بدءًا فوريًا' : arabicCount(value, unit)),
+  },
   page: {
     title: 'مقابلة',
     answer: 'إجابتك',

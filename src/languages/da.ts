@@ -1,7 +1,16 @@
 // Danish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['år', 'år'],
+  month: ['måned', 'måneder'],
+  week: ['uge', 'uger'],
+  day: ['dag', 'dage'],
+};
+const LEVELS: Record<string, string> = { intern: 'praktikant', junior: 'juniorkandidat', assistant: 'assistent', senior: 'seniorkandidat' };
+const DIFFICULTIES: Record<string, string> = { easy: 'let', medium: 'middelsvært', hard: 'svært' };
 
 export const danish: Language = {
   code: AgentLanguages.DANISH,
@@ -98,34 +107,107 @@ export const danish: Language = {
     error: list('fejl'),
     encrypt: list('krypter'),
     apologise: list('undskyld'),
+    help: list('hjælp|hjælpe|støtte|aflaste|fordele'),
+    communicate: list(
+      'informere|informerer|fortælle|fortalte|sige|sagde|tale|talte|snakke|melde|besked|kommunikere|forklare|forklarede|viste',
+    ),
+    stakeholder: list('chef|leder|lederen|teamet|team|kunde|kunden|kollega|kolleger'),
+    rollback: list('rulle tilbage|rullede tilbage|tilbagerulning|gendanne|slå fra'),
+    logs: list('logs|logfiler|metrikker|overvågning|alarmer'),
+    logarithmic: list('logaritmisk|log n'),
   },
   cues: {
-    pastSituation: list(''),
-    result: list(''),
-    lesson: list(''),
-    ownership: list(''),
-    deflection: list(''),
-    steps: list(''),
-    tradeOff: list(''),
-    example: list('til eksempel'),
-    reasoning: list('fordi'),
-    doesNotKnow: list('ved ikke'),
-    admittedGap: list(''),
-    pastVerbsIrregular: list(''),
+    pastSituation: list(
+      'sidste år|sidste måned|engang|en gang|en dag|for et år siden|for to år siden|i mit sidste|i mit forrige|i mit tidligere|i min praktik|da jeg var|da jeg arbejdede|på mit første|der var',
+    ),
+    result: list(
+      'til sidst|i sidste ende|resultatet|resultat|det gik godt|det virkede|virkede|lykkedes|blev enige|kom op igen|var oppe igen|siden da|faldt|steg|gik fra|til tiden|leverede',
+    ),
+    lesson: list('lærte|jeg har lært|lektie|siden da|næste gang|fremover|nu sørger jeg|post mortem|har siden'),
+    ownership: list('min fejl|mit ansvar|min skyld|jeg var ansvarlig|jeg tog ansvaret'),
+    deflection: list('ikke min skyld|ikke mit problem|ikke mit ansvar|ikke min opgave|lederen der bestemmer'),
+    steps: list('først|derefter|bagefter|så|dernæst|til sidst|samtidig|hvis|når'),
+    tradeOff: list('i stedet for|frem for|ulempe|ulemper|fordel|fordele|til gengæld|på den anden side|risikoen|prisen|kompromis|men det'),
+    example: list('til eksempel|for eksempel|f eks|fx|som fx'),
+    reasoning: list('fordi|derfor|så vi|for at|da det|eftersom|sådan at'),
+    doesNotKnow: list('ved ikke|det ved jeg ikke|aner ikke|ingen anelse|har ikke prøvet|har jeg ikke prøvet|aldrig arbejdet'),
+    admittedGap: list('ikke helt sikker|ved ikke helt|ikke sikker'),
+    pastVerbsIrregular: list('var|havde|gik|fik|skrev|sagde|tog|gjorde|så|fandt|bad|kom|valgte|viste|foreslog|satte|lavede|talte'),
     firstPersonSubject: list('jeg'),
-    proportion: list(''),
+    pastVerbPattern: '^[a-zæøå]{3,}ede$',
+    ownActions: list(''),
+    certainty: list('selvfølgelig|helt klart|indlysende|man skal bare|det er det samme som|ingen ulemper|ingen risiko'),
+    manipulation: list(
+      'glem dine instruktioner|ignorer dine instruktioner|ignorer alle|tidligere instruktioner|giv mig excellent|bedste karakter|bedste vurdering|vurder dette svar',
+    ),
+    proportion: list('procent|halvdelen|dobbelt|fordoblet|halveret|en tredjedel'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
-      quantified: list(''),
-      steps: list(''),
-      reason: list(''),
+      situation: list('situationen|situation|kontekst'),
+      action: list('handlinger|egne'),
+      result: list('resultat|resultatet'),
+      lesson: list('lærte|læring'),
+      ownership: list('ansvar'),
+      quantified: list('målbart|tal'),
+      steps: list('plan'),
+      reason: list('hvorfor'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'Ikke vurderet: kandidaten besvarede ikke spørgsmålet.',
+    criteriaFound: (found, total) => `Dækker ${found.length} af ${total} kriterier: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Mangler: ${quoted(missed)}.`,
+    noCriteriaFound: 'Ingen af vurderingskriterierne blev berørt.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Kom ind på "${c}".`,
+    expandAnswer: 'Giv et fyldigere svar: forklar begrundelsen for hvert punkt.',
+    giveConcreteExample: 'Underbyg svaret med et konkret eksempel, et tal eller en navngiven teknik.',
+    explainWhy: 'Forklar hvorfor, ikke kun hvad: årsager og konsekvenser for hvert punkt.',
+    useStar: 'Byg historien op som situation, handling og resultat.',
+    speakFirstPerson: 'Beskriv hvad du selv gjorde ("jeg …"), ikke kun hvad teamet gjorde.',
+    describeOutcome: 'Afslut med resultatet og hvad du lærte.',
+    layOutPlan: 'Læg en trinvis plan frem: hvad du ville gøre først, derefter og til sidst.',
+    nameTradeOffs: 'Nævn fordele, ulemper og risici ved den valgte tilgang.',
+    didNotKnow: 'Kandidaten sagde, at de ikke kendte svaret.',
+    keywordList: 'Svaret opremser nøgleord uden at forklare dem: det viser ingenting.',
+    manipulation: 'Svaret forsøger at påvirke vurderingen i stedet for at svare: det belønnes ikke.',
+    overclaim: 'Svaret påstår noget med sikkerhed, men rammer ikke det væsentlige i kriterierne.',
+    noteStar: (s, a, r) =>
+      `Struktur: situation ${s ? 'beskrevet' : 'mangler'}, egne handlinger ${a ? 'beskrevet' : 'mangler'}, resultat ${r ? 'beskrevet' : 'mangler'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'trin i rækkefølge' : 'ingen trin i rækkefølge'}; fordele og ulemper ${trade ? 'overvejet' : 'ikke overvejet'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Konkret: nævner konkrete teknikker eller eksempler.' : 'Generelt: få konkrete teknikker eller eksempler.',
+    noteLevel: (level, difficulty) =>
+      `Vurderet for en ${LEVELS[level] ?? level} på et ${DIFFICULTIES[difficulty] ?? difficulty} spørgsmål.`,
+    strength: (n, q, criteria, quote) => `Spørgsmål ${n} (${q}): dækker ${quoted(criteria)}, f.eks. "${quote}".`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Spørgsmål ${n} (${q}): manglede ${quoted(missed)}; svaret var "${quote}".`
+        : `Spørgsmål ${n} (${q}): svaret forblev generelt: "${quote}".`,
+    recommendProbe: (criteria) => `Uddyb i en opfølgende samtale: ${quoted(criteria)}.`,
+    recommendStructure: 'Spørg efter konkrete eksempler fra fortiden med deres resultat (situation, handling, resultat).',
+    recommendSpecifics: 'Bed kandidaten gå i dybden: konkrete teknikker, tal og afvejninger.',
+    recommendNextRound: 'Gå videre til næste samtalerunde.',
+    recommendMoreEvidence: 'Indsaml mere viden før en beslutning: svarene var ujævne eller få.',
+    confirmWithCandidate: (question) => `Bekræft med kandidaten: ${question}`,
+    videoNotEvaluated: 'En videopræsentation vurderes ikke: se optagelsen.',
+    screeningNoAnswer: (c) => `Der blev ikke givet noget svar, så "${c}" er ikke dokumenteret.`,
+    screeningNoCriterion: 'Der blev ikke angivet noget kvalifikationskriterium; svaret er kun registreret.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Kandidaten oplyser ${stated} ("${quote}"); kriteriet kræver ${comparator === 'min' ? 'mindst' : 'højst'} ${required}, så det er ${meets ? 'opfyldt' : 'ikke opfyldt'}.`,
+    screeningDenied: (c, quote) => `Kandidaten svarer benægtende ("${quote}"), så "${c}" er ikke opfyldt.`,
+    screeningQuantityDenied: (stated, quote) => `Kandidaten afviser at have ${stated} ("${quote}"), så kriteriet er ikke opfyldt.`,
+    screeningAffirmed: (c, quote) => `Kandidaten bekræfter ("${quote}"), så "${c}" er opfyldt.`,
+    screeningAbsenceConfirmed: (c, quote) => `Kandidaten bekræfter det fravær, kriteriet kræver ("${quote}"), så "${c}" er opfyldt.`,
+    screeningAbsenceViolated: (c, quote) => `Kandidaten svarer bekræftende ("${quote}"), hvilket strider mod "${c}".`,
+    screeningHedged: (c, hedges, quote) =>
+      `Svaret er forbeholdent (${quoted(hedges)}: "${quote}"), så "${c}" er ikke dokumenteret; bekræft med kandidaten.`,
+    screeningUnclear: (c, quote) => `Svaret ("${quote}") hverken bekræfter eller afkræfter "${c}"; det er ikke dokumenteret.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'en øjeblikkelig start'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Samtale',
     answer: 'Dit svar',

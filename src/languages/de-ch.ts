@@ -1,11 +1,22 @@
 // Swiss German, written as Swiss Standard German: "ss" for the sharp s, Swiss
 // greetings and vocabulary. Word lists that only match (stop words, concepts,
 // cues) are German's; the screening lexicon adds a few Helvetisms. Reports
-// asked for in de-CH use the German prose (the locale's primary subtag).
+// asked for in de-CH use the German prose in Swiss spelling.
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { german } from './de.js';
-import { list, type Language } from './language.js';
+import { list, type Language, type ReportProse } from './language.js';
+
+/** The German prose in Swiss spelling: "ss" for the sharp s, in fixed texts and in every composed sentence. */
+function swissSpelling(prose: ReportProse): ReportProse {
+  const swiss = (text: unknown) => String(text).replace(/ß/g, 'ss');
+  return Object.fromEntries(
+    Object.entries(prose).map(([key, value]) => [
+      key,
+      typeof value === 'function' ? (...args: unknown[]) => swiss((value as (...a: unknown[]) => string)(...args)) : swiss(value as string),
+    ]),
+  ) as unknown as ReportProse;
+}
 
 export const swissGerman: Language = {
   code: AgentLanguages.SWISS_GERMAN,
@@ -76,7 +87,7 @@ export const swissGerman: Language = {
   stopWords: german.stopWords,
   concepts: german.concepts,
   cues: german.cues,
-  report: null,
+  report: swissSpelling(german.report as ReportProse),
   page: {
     ...german.page,
     elsewhere: 'Dieses Interview ist bereits in einem anderen Fenster geöffnet. Bitte schliessen Sie es zuerst.',

@@ -9,6 +9,8 @@ const UNIT_NAMES: Record<string, [string, string]> = {
   week: ['Woche', 'Wochen'],
   day: ['Tag', 'Tage'],
 };
+const LEVELS: Record<string, string> = { intern: 'Praktikum', junior: 'Junior', assistant: 'Assistenz', senior: 'Senior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'leichten', medium: 'mittelschweren', hard: 'schweren' };
 
 export const german: Language = {
   code: AgentLanguages.GERMAN,
@@ -159,30 +161,50 @@ export const german: Language = {
     'query plan': list('ausführungsplan'),
     challenge: list('schwierig|herausforderung'),
     learn: list('gelernt'),
+    help: list('hilfe|helfen|unterstützung|unterstützen|abgeben|abnehmen|umverteilen|umverteilung|verteilen|verteile|pair programming'),
+    logarithmic: list('logarithmisch|log n'),
   },
   cues: {
-    pastSituation: list('letztes jahr|einmal|in meinem letzten|damals|als ich|in meinem praktikum'),
-    result: list('am ende|schliesslich|ergebnis|seitdem|gelernt'),
-    lesson: list('gelernt|seitdem'),
-    ownership: list('mein fehler|meine verantwortung'),
-    deflection: list('nicht meine aufgabe|nicht mein problem|nicht meine schuld|nicht mein job'),
-    steps: list('zuerst|dann|danach|wenn|anschliessend'),
-    tradeOff: list('abwägen|nachteil|statt|anstatt|wichtiger als'),
-    example: list('zum beispiel|z b|beispielsweise'),
-    reasoning: list('musste|weil|deshalb|daher|damit|denn'),
-    doesNotKnow: list('weiss ich leider nicht|weiss ich nicht|keine ahnung'),
-    admittedGap: list('weiss nicht genau|nicht genau'),
-    pastVerbsIrregular: list('habe|hatte|war|wurde'),
+    pastSituation: list(
+      'letztes jahr|letzten monat|einmal|in meinem letzten|in meiner letzten|in meinem ersten|in meinem vorherigen|damals|als ich|in meinem praktikum|während meines praktikums|vor einem jahr|vor zwei jahren|es gab|bei meinem letzten arbeitgeber|im studium',
+    ),
+    result: list(
+      'am ende|schliesslich|ergebnis|resultat|seitdem|seither|gelernt|danach lief|lief alles|lief wieder|wieder online|wieder erreichbar|funktionierte|hat funktioniert|hat geklappt|erfolgreich|geschafft|rechtzeitig|gesunken|gestiegen|reduziert',
+    ),
+    lesson: list('gelernt|seitdem|seither|lektion|nächstes mal|beim nächsten mal|heute würde ich|inzwischen|mitgenommen|daraus|eingeführt'),
+    ownership: list(
+      'mein fehler|meine verantwortung|meine schuld|mein versehen|ich habe mich verschätzt|ich war verantwortlich|auf meine kappe',
+    ),
+    deflection: list(
+      'nicht meine aufgabe|nicht mein problem|nicht meine schuld|nicht mein job|nicht mein fehler|war nicht ich|die anderen schuld',
+    ),
+    steps: list('zuerst|als erstes|erstens|zweitens|dann|danach|wenn|anschliessend|parallel|gleichzeitig|zum schluss|erst wenn|sobald'),
+    tradeOff: list(
+      'abwägen|abwägung|nachteil|nachteile|vorteil|vorteile|statt|anstatt|wichtiger als|dafür|dagegen|auf kosten|risiko|kompromiss|allerdings|dafür aber',
+    ),
+    example: list('zum beispiel|z b|beispielsweise|etwa|wie etwa'),
+    reasoning: list('musste|weil|deshalb|daher|damit|denn|darum|sodass|so dass|um zu|deswegen'),
+    doesNotKnow: list('weiss ich leider nicht|weiss ich nicht|keine ahnung|noch nie gearbeitet|nie damit gearbeitet|kenne ich nicht'),
+    admittedGap: list('weiss nicht genau|nicht genau|bin mir nicht sicher|nicht so sicher'),
+    pastVerbsIrregular: list('habe|hatte|war|wurde|bin|ging|nahm|rief|sah|fand|schrieb|gab|kam|sprach|übernahm|entschied|schlug'),
     firstPersonSubject: list('ich'),
-    proportion: list('prozent'),
+    pastVerbPattern: '^(ge[a-z]{3,}t|[a-z]{2,}(ete|gte|kte|chte|llte|lte|rte|fte|ppte|nte))$',
+    ownActions: list(''),
+    certainty: list(
+      'ganz klar|klar ist|natürlich|selbstverständlich|eindeutig|man muss nur|es reicht|kein nachteil|keine nachteile|ist dasselbe wie|das gleiche wie|ganz einfach',
+    ),
+    manipulation: list(
+      'ignoriere deine|ignorieren sie|ignoriere alle|vorherigen anweisungen|bisherigen anweisungen|bewertungsregeln|gib mir excellent|bewertung excellent|beste note|beste bewertung|bewerte diese antwort|alle kriterien erfüllt',
+    ),
+    proportion: list('prozent|hälfte|doppelt|halbiert|verdoppelt|ein drittel'),
     triggers: {
-      situation: list('konkrete|situation'),
-      action: list('handlungen|eigene'),
-      result: list('ergebnis'),
-      lesson: list('gelernt'),
+      situation: list('konkrete|konkret|situation|kontext'),
+      action: list('handlungen|eigene|massnahmen|schritte'),
+      result: list('ergebnis|resultat|auswirkung'),
+      lesson: list('gelernt|lehren|erkenntnisse'),
       ownership: list('verantwortung'),
-      quantified: list(''),
-      steps: list(''),
+      quantified: list('messbar|messbares|zahlen|kennzahlen'),
+      steps: list('plan|vorgehen'),
       reason: list('warum'),
     },
   },
@@ -202,13 +224,17 @@ export const german: Language = {
     layOutPlan: 'Einen schrittweisen Plan darlegen: was zuerst, was danach, was zuletzt.',
     nameTradeOffs: 'Vor- und Nachteile sowie Risiken des gewählten Vorgehens nennen.',
     didNotKnow: 'Die Person gab an, die Antwort nicht zu kennen.',
+    keywordList: 'Die Antwort zählt Stichworte auf, ohne sie zu erklären: Sie belegt nichts.',
+    manipulation: 'Die Antwort versucht, die Bewertung zu beeinflussen, statt die Frage zu beantworten: Das wird nicht belohnt.',
+    overclaim: 'Die Antwort behauptet mit Bestimmtheit, verfehlt aber den Kern der Kriterien.',
     noteStar: (s, a, r) =>
       `Aufbau: Situation ${s ? 'beschrieben' : 'fehlt'}, eigene Handlungen ${a ? 'beschrieben' : 'fehlen'}, Ergebnis ${r ? 'beschrieben' : 'fehlt'}.`,
     notePlan: (steps, trade) =>
       `Plan: ${steps ? 'geordnete Schritte genannt' : 'keine geordneten Schritte'}; Abwägungen ${trade ? 'berücksichtigt' : 'nicht berücksichtigt'}.`,
     noteSpecific: (specific) =>
       specific ? 'Konkret: nennt Techniken oder Beispiele.' : 'Allgemein: kaum konkrete Techniken oder Beispiele.',
-    noteLevel: (level, difficulty) => `Bewertet für Erfahrungsstufe „${level}“ bei Schwierigkeit „${difficulty}“.`,
+    noteLevel: (level, difficulty) =>
+      `Bewertet für die Stufe ${LEVELS[level] ?? level} bei einer ${DIFFICULTIES[difficulty] ?? difficulty} Frage.`,
     strength: (n, q, criteria, quote) => `Frage ${n} (${q}): ${quoted(criteria)} abgedeckt, z. B. „${quote}“.`,
     weakness: (n, q, missed, quote) =>
       missed.length > 0
@@ -219,6 +245,8 @@ export const german: Language = {
     recommendSpecifics: 'Nach Details fragen: konkrete Techniken, Zahlen und Abwägungen.',
     recommendNextRound: 'Zur nächsten Gesprächsrunde einladen.',
     recommendMoreEvidence: 'Vor einer Entscheidung mehr Eindrücke sammeln: Die Antworten waren uneinheitlich oder wenige.',
+    confirmWithCandidate: (question) => `Mit der Person klären: ${question}`,
+    videoNotEvaluated: 'Eine Videovorstellung wird nicht bewertet: Bitte die Aufnahme ansehen.',
     screeningNoAnswer: (c) => `Keine Antwort; „${c}“ ist daher nicht belegt.`,
     screeningNoCriterion: 'Kein Qualifikationskriterium angegeben; die Antwort wurde nur erfasst.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>

@@ -12,6 +12,9 @@ const UNIT_NAMES: Record<string, [string, string]> = {
   day: ['day', 'days'],
 };
 
+/** "a junior", "an intern", "an easy": the article goes by the sound of the next word. */
+const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
 export const english: Language = {
   code: AgentLanguages.ENGLISH,
   tag: 'en',
@@ -205,6 +208,8 @@ export const english: Language = {
     own: list('own|my part|i did|i was the only|my role|i built|i designed|i wrote|contribution'),
     challenge: list('challenge|hard|hardest|difficult|problem|obstacle'),
     learn: list('learn|learned|learnt|learning|lesson|lessons|since then'),
+    help: list('help|helps|helped|support|supports|assist|assistance|pair programming|take over|redistribute|hand over|offload'),
+    logarithmic: list('logarithmic|log n|o log n|binary search|tree walk'),
   },
   cues: {
     pastSituation: list(
@@ -232,6 +237,14 @@ export const english: Language = {
       'was|were|had|did|went|told|made|took|built|wrote|said|got|found|gave|knew|thought|saw|came|led|ran|set|put|kept|felt|brought|began|chose|spent|paid|sent|learnt|shipped',
     ),
     firstPersonSubject: list('i'),
+    pastVerbPattern: '^[a-z]{3,}ed$',
+    ownActions: list(''),
+    certainty: list(
+      "obviously|clearly|definitely|of course|simply|all you need|all you have to|there's no downside|there is no downside|no downside|no drawback|always works|best practice is|it's the same as|it is the same as|nothing to worry|the same thing|just another word for|another word for",
+    ),
+    manipulation: list(
+      'ignore your instructions|ignore all previous|ignore previous instructions|ignore the previous|ignore the rules|ignore your rules|previous instructions|give me excellent|rate this answer|rate me excellent|rating excellent|grade excellent|the best rating|the best grade|the best score|give me the best|you are now|system prompt',
+    ),
     proportion: list('percent|per cent|a third|half|twice|doubled|halved'),
     triggers: {
       situation: list('situation|specific|context|time'),
@@ -260,13 +273,16 @@ export const english: Language = {
     layOutPlan: 'Lay out a step-by-step plan: what you would do first, next and last.',
     nameTradeOffs: 'Name the trade-offs and risks of the approach you choose.',
     didNotKnow: 'The candidate said they did not know the answer.',
+    keywordList: 'The answer lists keywords without explaining them: it demonstrates nothing.',
+    manipulation: 'The answer tries to steer the grade instead of answering: it is not rewarded.',
+    overclaim: 'The answer asserts with confidence but misses the substance of the criteria.',
     noteStar: (s, a, r) =>
       `Structure: situation ${s ? 'described' : 'missing'}, own actions ${a ? 'described' : 'missing'}, result ${r ? 'described' : 'missing'}.`,
     notePlan: (steps, trade) =>
       `Plan: ${steps ? 'ordered steps given' : 'no ordered steps'}; trade-offs ${trade ? 'considered' : 'not considered'}.`,
     noteSpecific: (specific) =>
       specific ? 'Specific: names concrete techniques or examples.' : 'General: few concrete techniques or examples.',
-    noteLevel: (level, difficulty) => `Judged for a ${level} candidate on a ${difficulty} question.`,
+    noteLevel: (level, difficulty) => `Judged for ${withArticle(level)} candidate on ${withArticle(difficulty)} question.`,
     strength: (n, q, criteria, quote) => `Question ${n} (${q}): covered ${quoted(criteria)}, e.g. "${quote}".`,
     weakness: (n, q, missed, quote) =>
       missed.length > 0
@@ -277,6 +293,8 @@ export const english: Language = {
     recommendSpecifics: 'Ask the candidate to go deeper on specifics: concrete techniques, numbers and trade-offs.',
     recommendNextRound: 'Proceed to the next interview round.',
     recommendMoreEvidence: 'Collect more evidence before deciding: the answers were uneven or few.',
+    confirmWithCandidate: (question) => `Confirm with the candidate: ${question}`,
+    videoNotEvaluated: 'A video introduction is not evaluated: watch the recording.',
     screeningNoAnswer: (c) => `No answer was given, so "${c}" is not established.`,
     screeningNoCriterion: 'No qualifying criterion was given; the answer was recorded only.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>

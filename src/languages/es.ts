@@ -1,7 +1,16 @@
 // Spanish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['año', 'años'],
+  month: ['mes', 'meses'],
+  week: ['semana', 'semanas'],
+  day: ['día', 'días'],
+};
+const LEVELS: Record<string, string> = { intern: 'de prácticas', junior: 'junior', assistant: 'asistente', senior: 'sénior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'fácil', medium: 'de dificultad media', hard: 'difícil' };
 
 export const spanish: Language = {
   code: AgentLanguages.SPANISH,
@@ -111,34 +120,116 @@ export const spanish: Language = {
     key: list('clave'),
     apologise: list('perdón|lo siento'),
     replacement: list('reembolso'),
+    help: list('ayuda|ayudar|apoyo|apoyar|redistribuir'),
+    communicate: list('informar|informo|avisar|aviso|comunicar|comunicacion|hablar|hablaria|decir|contar|explicar|reunion'),
+    stakeholder: list('cliente|clientes|jefe|responsable|equipo|gerente|manager|direccion'),
+    rollback: list('rollback|revertir|volver a la version|deshacer|desactivar'),
+    logs: list('logs|registros|metricas|monitorizacion|alertas'),
+    logarithmic: list('logaritmico|log n'),
   },
   cues: {
-    pastSituation: list('el año pasado|una vez'),
-    result: list('al final'),
-    lesson: list('desde entonces'),
-    ownership: list(''),
-    deflection: list('no es mi culpa'),
-    steps: list('primero|luego|despues'),
-    tradeOff: list('en lugar de'),
-    example: list('por ejemplo'),
-    reasoning: list('porque'),
-    doesNotKnow: list('no lo sé|no sé'),
-    admittedGap: list('no estoy seguro'),
-    pastVerbsIrregular: list(''),
+    pastSituation: list(
+      'el año pasado|el mes pasado|una vez|un dia|hace un año|hace dos años|hace unos meses|en mi ultimo|en mi anterior|en mi primer|en mis practicas|durante mis practicas|cuando estaba|cuando trabajaba|en aquel momento|habia',
+    ),
+    result: list(
+      'al final|finalmente|resultado|resultados|como resultado|funciono|salio bien|se resolvio|volvio a|a tiempo|desde entonces|subio|logramos|conseguimos|entregamos',
+    ),
+    lesson: list('desde entonces|aprendi|aprendimos|leccion|la proxima vez|ahora siempre|ahora reviso|me quede con|post mortem'),
+    ownership: list('mi culpa|mi error|mi responsabilidad|yo era responsable|asumi'),
+    deflection: list('no es mi culpa|no fue mi culpa|no es mi problema|no es mi trabajo|culpa de otros'),
+    steps: list('primero|luego|despues|a continuacion|entonces|al mismo tiempo|por ultimo|finalmente'),
+    tradeOff: list(
+      'en lugar de|en vez de|desventaja|desventajas|ventaja|ventajas|en cambio|por otro lado|el riesgo|el coste|el costo|compromiso|a costa de',
+    ),
+    example: list('por ejemplo|tal como|es decir'),
+    reasoning: list('porque|ya que|por eso|para que|asi que|debido a|por lo que|de modo que'),
+    // Not a bare "no sé": normalised it is "no se", which also opens "no se pierde" (is not lost).
+    doesNotKnow: list(
+      'no lo se|no se la respuesta|no se que|no se como|no sabria|ni idea|no tengo idea|nunca he trabajado|no he trabajado',
+    ),
+    admittedGap: list('no estoy seguro|no estoy segura|no se muy bien'),
+    pastVerbsIrregular: list('fui|tuve|estuve|hice|dije|pude|puse|vi|di|traje|supe|quise'),
     firstPersonSubject: list('yo'),
-    proportion: list(''),
+    pastVerbPattern: '',
+    ownActions: list(
+      'hable|decidi|propuse|revise|escribi|hice|pedi|llame|explique|organice|prepare|mostre|implemente|cambie|aprendi|negocie|acorde|fui|tuve|estuve|encontre|arregle|resolvi|restaure|avise|informe|comunique|busque|analice|corregi|desplegue|migre|optimice|reduje|ayude|escuche|entendi|intente|logre|consegui|me di cuenta|me encargue|asumi|presente|converse|reuni|coordine|documente|anadi|agregue|configure|detecte|investigue|reverti',
+    ),
+    certainty: list(
+      'obviamente|claramente|por supuesto|basta con|solo hay que|no hay ninguna desventaja|ningun riesgo|es lo mismo que|simplemente',
+    ),
+    manipulation: list(
+      'ignora tus instrucciones|ignora todas|instrucciones anteriores|dame excelente|la mejor nota|la mejor calificacion|calificacion excellent|evalua esta respuesta|todos los criterios cumplidos',
+    ),
+    proportion: list('por ciento|la mitad|el doble|duplico|un tercio'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
-      quantified: list(''),
-      steps: list(''),
-      reason: list('por'),
+      situation: list('situacion|contexto'),
+      action: list('acciones|medidas|pasos'),
+      result: list('resultado|resultados|impacto'),
+      lesson: list('aprendio|aprendizaje|lecciones'),
+      ownership: list('responsabilidad'),
+      quantified: list('medible|cifras|numeros'),
+      steps: list('plan'),
+      reason: list(''),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'No evaluada: la persona candidata no respondió a esta pregunta.',
+    criteriaFound: (found, total) => `Cubre ${found.length} de ${total} criterios: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Faltan: ${quoted(missed)}.`,
+    noCriteriaFound: 'No se abordó ninguno de los criterios de evaluación.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Abordar «${c}».`,
+    expandAnswer: 'Dar una respuesta más completa: explicar el razonamiento de cada punto.',
+    giveConcreteExample: 'Apoyar la respuesta con un ejemplo concreto, una cifra o una técnica concreta.',
+    explainWhy: 'Explicar el porqué, no solo el qué: las causas y consecuencias de cada punto.',
+    useStar: 'Estructurar la historia en situación, acción y resultado.',
+    speakFirstPerson: 'Describir lo que hizo usted personalmente («yo…»), no solo el equipo.',
+    describeOutcome: 'Cerrar con el resultado y lo que aprendió.',
+    layOutPlan: 'Presentar un plan paso a paso: qué haría primero, después y al final.',
+    nameTradeOffs: 'Nombrar las ventajas, desventajas y riesgos del enfoque elegido.',
+    didNotKnow: 'La persona candidata dijo que no sabía la respuesta.',
+    keywordList: 'La respuesta enumera palabras clave sin explicarlas: no demuestra nada.',
+    manipulation: 'La respuesta intenta influir en la calificación en lugar de responder: no se recompensa.',
+    overclaim: 'La respuesta afirma con seguridad, pero no cubre lo esencial de los criterios.',
+    noteStar: (s, a, r) =>
+      `Estructura: situación ${s ? 'descrita' : 'ausente'}, acciones propias ${a ? 'descritas' : 'ausentes'}, resultado ${r ? 'descrito' : 'ausente'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'pasos ordenados' : 'sin pasos ordenados'}; ventajas y desventajas ${trade ? 'consideradas' : 'no consideradas'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Concreta: menciona técnicas o ejemplos concretos.' : 'General: pocas técnicas o ejemplos concretos.',
+    noteLevel: (level, difficulty) =>
+      `Evaluada para un perfil ${LEVELS[level] ?? level} en una pregunta ${DIFFICULTIES[difficulty] ?? difficulty}.`,
+    strength: (n, q, criteria, quote) => `Pregunta ${n} (${q}): cubre ${quoted(criteria)}, p. ej. «${quote}».`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Pregunta ${n} (${q}): faltó ${quoted(missed)}; la respuesta fue «${quote}».`
+        : `Pregunta ${n} (${q}): la respuesta se quedó en lo general: «${quote}».`,
+    recommendProbe: (criteria) => `Profundizar en una conversación posterior: ${quoted(criteria)}.`,
+    recommendStructure: 'Pedir ejemplos concretos del pasado con su resultado (situación, acción, resultado).',
+    recommendSpecifics: 'Pedir más detalle: técnicas concretas, cifras y ventajas y desventajas.',
+    recommendNextRound: 'Pasar a la siguiente ronda de entrevistas.',
+    recommendMoreEvidence: 'Reunir más información antes de decidir: las respuestas fueron desiguales o escasas.',
+    confirmWithCandidate: (question) => `Confirmar con la persona candidata: ${question}`,
+    videoNotEvaluated: 'Una presentación en vídeo no se evalúa: vea la grabación.',
+    screeningNoAnswer: (c) => `No hubo respuesta, así que «${c}» no queda acreditado.`,
+    screeningNoCriterion: 'No se indicó ningún criterio de calificación; la respuesta solo se registró.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `La persona candidata indica ${stated} («${quote}»); el criterio pide ${comparator === 'min' ? 'al menos' : 'como máximo'} ${required}, por lo que ${meets ? 'se cumple' : 'no se cumple'}.`,
+    screeningDenied: (c, quote) => `La persona candidata responde negativamente («${quote}»), así que «${c}» no se cumple.`,
+    screeningQuantityDenied: (stated, quote) =>
+      `La persona candidata niega tener ${stated} («${quote}»), así que el criterio no se cumple.`,
+    screeningAffirmed: (c, quote) => `La persona candidata lo confirma («${quote}»), así que «${c}» se cumple.`,
+    screeningAbsenceConfirmed: (c, quote) =>
+      `La persona candidata confirma la ausencia que exige el criterio («${quote}»), así que «${c}» se cumple.`,
+    screeningAbsenceViolated: (c, quote) => `La persona candidata responde afirmativamente («${quote}»), lo que contradice «${c}».`,
+    screeningHedged: (c, hedges, quote) =>
+      `La respuesta es dudosa (${quoted(hedges)}: «${quote}»), así que «${c}» no queda acreditado; confírmelo con la persona candidata.`,
+    screeningUnclear: (c, quote) => `La respuesta («${quote}») ni confirma ni niega «${c}»; no queda acreditado.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'una incorporación inmediata'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Entrevista',
     answer: 'Su respuesta',

@@ -1,7 +1,16 @@
 // French: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['an', 'ans'],
+  month: ['mois', 'mois'],
+  week: ['semaine', 'semaines'],
+  day: ['jour', 'jours'],
+};
+const LEVELS: Record<string, string> = { intern: 'stagiaire', junior: 'junior', assistant: 'assistant', senior: 'senior' };
+const DIFFICULTIES: Record<string, string> = { easy: 'facile', medium: 'de difficulté moyenne', hard: 'difficile' };
 
 export const french: Language = {
   code: AgentLanguages.FRENCH,
@@ -120,34 +129,115 @@ export const french: Language = {
     key: list('clé'),
     apologise: list('désolé'),
     replacement: list('remboursement'),
+    help: list('aide|aider|soutien|soutenir|accompagner|redistribuer'),
+    communicate: list(
+      'informer|informe|prevenir|prevenu|previens|communiquer|communication|dire|parler|tenir au courant|au courant|signaler',
+    ),
+    stakeholder: list('chef|responsable|manager|equipe|client|clients|support|parties prenantes|direction'),
+    rollback: list('rollback|retour arriere|revenir a la version|annuler|desactiver'),
+    logs: list('logs|journaux|metriques|monitoring|alertes|alerte'),
+    'post mortem': list('post mortem|eviter que|ne se reproduise|prevention|test de charge|revue'),
+    logarithmic: list('logarithmique|log n'),
   },
   cues: {
-    pastSituation: list('l année dernière|une fois'),
-    result: list('au final'),
-    lesson: list('depuis'),
-    ownership: list(''),
-    deflection: list('pas ma faute'),
-    steps: list('d abord|ensuite'),
-    tradeOff: list('plutot que'),
-    example: list('par exemple'),
-    reasoning: list('parce que'),
-    doesNotKnow: list('je ne sais pas'),
-    admittedGap: list('je ne sais pas trop'),
-    pastVerbsIrregular: list(''),
+    pastSituation: list(
+      'l annee derniere|l an dernier|le mois dernier|une fois|un jour|il y a|dans mon dernier|dans mon precedent|dans mon ancien|lors de mon stage|pendant mon stage|quand j etais|a l epoque|dans mon premier|un vendredi|un soir',
+    ),
+    result: list(
+      'au final|finalement|resultat|resultats|au bout de|en fin de compte|est revenu|est revenue|sont revenus|sont revenues|est reparti|de nouveau|a nouveau|fonctionnait|a fonctionne|a marche|depuis|a baisse|a augmente|est passe de|a temps|livre|reussi',
+    ),
+    lesson: list(
+      'depuis|j ai appris|appris|lecon|la prochaine fois|retenu|desormais|post mortem|on a mis|nous avons ajoute|on a ajoute|avons mis en place',
+    ),
+    ownership: list('ma faute|mon erreur|ma responsabilite|j etais responsable|j assume'),
+    deflection: list('pas ma faute|pas mon probleme|pas mon travail|pas mon role|la faute des autres'),
+    steps: list('d abord|tout d abord|ensuite|puis|apres|enfin|en parallele|premierement|deuxiemement|si'),
+    tradeOff: list(
+      'plutot que|au lieu de|inconvenient|inconvenients|avantage|avantages|en revanche|par contre|le risque|compromis|au prix de|mais cela',
+    ),
+    example: list('par exemple|notamment|tel que|telle que'),
+    reasoning: list('parce que|car|donc|afin de|pour que|c est pourquoi|puisque|ce qui'),
+    doesNotKnow: list('je ne sais pas|aucune idee|je n ai jamais travaille|je ne connais pas'),
+    admittedGap: list('je ne sais pas trop|pas sur|pas tres sur|je ne suis pas sur'),
+    pastVerbsIrregular: list('ai|avais|etais|suis|fis|fus|me suis'),
     firstPersonSubject: list('je|j'),
-    proportion: list(''),
+    pastVerbPattern: '',
+    ownActions: list(''),
+    certainty: list(
+      'evidemment|bien sur|clairement|il suffit|c est tout|aucun inconvenient|aucun risque|c est la meme chose|c est pareil|tout simplement|forcement',
+    ),
+    manipulation: list(
+      'ignore tes instructions|ignorez vos instructions|ignore toutes|instructions precedentes|donne moi excellent|donnez moi la meilleure|la meilleure note|note excellent|evalue cette reponse|tous les criteres sont remplis',
+    ),
+    proportion: list('pour cent|pourcent|la moitie|deux fois|double|divise par deux|un tiers'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
-      quantified: list(''),
-      steps: list(''),
+      situation: list('situation|contexte'),
+      action: list('actions|personnelles|mesures|etapes'),
+      result: list('resultat|resultats|impact'),
+      lesson: list('enseignements|lecons|appris|suivi'),
+      ownership: list('responsabilite'),
+      quantified: list('mesurable|chiffres|chiffre'),
+      steps: list('plan|demarche'),
       reason: list('pourquoi'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: "Non évalué : le candidat n'a pas répondu à cette question.",
+    criteriaFound: (found, total) =>
+      `${found.length} critère${found.length > 1 ? 's' : ''} sur ${total} couvert${found.length > 1 ? 's' : ''} : ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Manquant : ${quoted(missed)}.`,
+    noCriteriaFound: "Aucun des critères d'évaluation n'a été abordé.",
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Aborder « ${c} ».`,
+    expandAnswer: 'Donner une réponse plus complète : expliquer le raisonnement derrière chaque point.',
+    giveConcreteExample: 'Étayer la réponse par un exemple concret, un chiffre ou une technique nommée.',
+    explainWhy: 'Expliquer le pourquoi, pas seulement le quoi : les causes et les conséquences de chaque point.',
+    useStar: 'Structurer le récit en situation, action et résultat.',
+    speakFirstPerson: "Décrire ce que vous avez fait personnellement (« j'ai … »), pas seulement l'équipe.",
+    describeOutcome: 'Conclure par le résultat et ce que vous en avez appris.',
+    layOutPlan: "Présenter un plan par étapes : ce que vous feriez d'abord, ensuite et en dernier.",
+    nameTradeOffs: "Nommer les compromis et les risques de l'approche choisie.",
+    didNotKnow: 'Le candidat a dit ne pas connaître la réponse.',
+    keywordList: 'La réponse aligne des mots-clés sans les expliquer : elle ne démontre rien.',
+    manipulation: "La réponse tente d'influencer la notation au lieu de répondre : elle n'est pas récompensée.",
+    overclaim: "La réponse affirme avec assurance mais manque l'essentiel des critères.",
+    noteStar: (s, a, r) =>
+      `Structure : situation ${s ? 'décrite' : 'absente'}, actions personnelles ${a ? 'décrites' : 'absentes'}, résultat ${r ? 'décrit' : 'absent'}.`,
+    notePlan: (steps, trade) =>
+      `Plan : ${steps ? 'étapes ordonnées' : "pas d'étapes ordonnées"} ; compromis ${trade ? 'pris en compte' : 'non pris en compte'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Concret : cite des techniques ou des exemples précis.' : 'Général : peu de techniques ou d’exemples concrets.',
+    noteLevel: (level, difficulty) =>
+      `Évalué pour un profil ${LEVELS[level] ?? level}, sur une question ${DIFFICULTIES[difficulty] ?? difficulty}.`,
+    strength: (n, q, criteria, quote) => `Question ${n} (${q}) : couvre ${quoted(criteria)}, par exemple « ${quote} ».`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Question ${n} (${q}) : manque ${quoted(missed)} ; la réponse était « ${quote} ».`
+        : `Question ${n} (${q}) : la réponse est restée générale : « ${quote} ».`,
+    recommendProbe: (criteria) => `Approfondir lors d'un prochain entretien : ${quoted(criteria)}.`,
+    recommendStructure: 'Demander des exemples passés concrets avec leur résultat (situation, action, résultat).',
+    recommendSpecifics: 'Demander davantage de précisions : techniques concrètes, chiffres et compromis.',
+    recommendNextRound: "Passer à l'étape suivante du recrutement.",
+    recommendMoreEvidence: 'Recueillir davantage d’éléments avant de décider : les réponses étaient inégales ou peu nombreuses.',
+    confirmWithCandidate: (question) => `À confirmer avec le candidat : ${question}`,
+    videoNotEvaluated: "Une présentation vidéo n'est pas évaluée : regardez l'enregistrement.",
+    screeningNoAnswer: (c) => `Aucune réponse n'a été donnée, « ${c} » n'est donc pas établi.`,
+    screeningNoCriterion: "Aucun critère de qualification n'a été fourni ; la réponse a seulement été enregistrée.",
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Le candidat indique ${stated} (« ${quote} ») ; le critère demande ${comparator === 'min' ? 'au moins' : 'au plus'} ${required}, il est donc ${meets ? 'rempli' : 'non rempli'}.`,
+    screeningDenied: (c, quote) => `Le candidat répond par la négative (« ${quote} ») : « ${c} » n'est pas rempli.`,
+    screeningQuantityDenied: (stated, quote) => `Le candidat nie avoir ${stated} (« ${quote} ») : le critère n'est pas rempli.`,
+    screeningAffirmed: (c, quote) => `Le candidat confirme (« ${quote} ») : « ${c} » est rempli.`,
+    screeningAbsenceConfirmed: (c, quote) => `Le candidat confirme l'absence exigée par le critère (« ${quote} ») : « ${c} » est rempli.`,
+    screeningAbsenceViolated: (c, quote) => `Le candidat répond par l'affirmative (« ${quote} »), ce qui contredit « ${c} ».`,
+    screeningHedged: (c, hedges, quote) =>
+      `La réponse est hésitante (${quoted(hedges)} : « ${quote} ») : « ${c} » n'est pas établi ; à confirmer avec le candidat.`,
+    screeningUnclear: (c, quote) => `La réponse (« ${quote} ») ne confirme ni n'infirme « ${c} » : ce n'est pas établi.`,
+    quantity: (value, unit) =>
+      value === 0
+        ? 'une disponibilité immédiate'
+        : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value <= 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Entretien',
     answer: 'Votre réponse',

@@ -3,7 +3,16 @@
 // (Devanagari words pass through unstemmed).
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['साल', 'साल'],
+  month: ['महीना', 'महीने'],
+  week: ['हफ़्ता', 'हफ़्ते'],
+  day: ['दिन', 'दिन'],
+};
+const LEVELS: Record<string, string> = { intern: 'इंटर्न', junior: 'जूनियर', assistant: 'असिस्टेंट', senior: 'सीनियर' };
+const DIFFICULTIES: Record<string, string> = { easy: 'आसान', medium: 'मध्यम', hard: 'कठिन' };
 
 export const hindi: Language = {
   code: AgentLanguages.HINDI,
@@ -94,34 +103,100 @@ export const hindi: Language = {
     firstPerson: list('मैं|मैंने|मेरा|मेरे|मेरी|main|maine|mera|mere|meri'),
   },
   stopWords: words('है हैं था थी थे का की के को में से पर और या मैं मेरा मेरे हम आप यह वह ka ki ke ko me mein se par aur ya hai hain tha'),
-  concepts: {},
+  concepts: {
+    help: list('मदद|सहायता|साथ देना'),
+    communicate: list('बताया|बताना|बात की|बात|बताऊंगा|सूचित|जानकारी दी|discuss|चर्चा'),
+    stakeholder: list('मैनेजर|टीम|ग्राहक|सहकर्मी|साथी|बॉस|manager|team'),
+    listen: list('सुनी|सुना|सुनना|बात सुनी'),
+    logarithmic: list('log n'),
+  },
   cues: {
-    pastSituation: list(''),
-    result: list(''),
-    lesson: list(''),
-    ownership: list(''),
-    deflection: list(''),
-    steps: list(''),
-    tradeOff: list(''),
-    example: list(''),
-    reasoning: list(''),
-    doesNotKnow: list('pata nahi'),
-    admittedGap: list(''),
-    pastVerbsIrregular: list(''),
-    firstPersonSubject: list('मैंने|main|maine'),
-    proportion: list(''),
+    pastSituation: list(
+      'एक बार|पिछले साल|पिछले महीने|पिछली कंपनी|मेरी पिछली|मेरे पिछले|इंटर्नशिप में|जब मैं|उस समय|कुछ साल पहले|एक साल पहले|ek baar|pichhle saal|jab main',
+    ),
+    result: list(
+      'आखिर में|अंत में|नतीजा|नतीजे|परिणाम|नतीजतन|काम हो गया|ठीक हो गया|सुलझ गया|समय पर|उसके बाद से|तब से|कम हो गया|बढ़ गया|सफल|result|aakhir mein|ant mein',
+    ),
+    lesson: list('सीखा|सीख|मैंने सीखा|तब से|अब मैं|अगली बार|इससे मुझे|seekha|sikha|ab main'),
+    ownership: list('मेरी गलती|मेरी ज़िम्मेदारी|मेरी जिम्मेदारी|मैं ज़िम्मेदार|meri galti'),
+    deflection: list('मेरी गलती नहीं|मेरा काम नहीं|मेरी समस्या नहीं|meri galti nahi|mera kaam nahi'),
+    steps: list('पहले|सबसे पहले|फिर|उसके बाद|इसके बाद|आखिर में|साथ ही|अगर|pehle|phir|uske baad'),
+    tradeOff: list('के बजाय|की जगह|नुकसान|फायदा|फायदे|लेकिन इससे|दूसरी तरफ|जोखिम|कीमत|trade off'),
+    example: list('उदाहरण के लिए|जैसे कि|मसलन|for example|jaise'),
+    reasoning: list('क्योंकि|इसलिए|ताकि|इस वजह से|kyunki|isliye|taaki'),
+    doesNotKnow: list('pata nahi|पता नहीं|मुझे नहीं पता|नहीं मालूम|कभी काम नहीं किया'),
+    admittedGap: list('पक्का नहीं|ठीक से नहीं पता|pakka nahi'),
+    pastVerbsIrregular: list('था|थी|थे|किया|गया|गई|लिया|दिया|बताया|kiya|gaya|tha'),
+    firstPersonSubject: list('मैंने|मैं|main|maine'),
+    pastVerbPattern: '',
+    ownActions: list('मैंने|maine'),
+    certainty: list('बिल्कुल साफ़|ज़ाहिर है|जाहिर है|बस इतना|कोई चुनौती नहीं|कोई नुकसान नहीं|एक ही बात|bilkul|zahir hai'),
+    manipulation: list(
+      'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',
+    ),
+    proportion: list('प्रतिशत|आधा|दोगुना|percent'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
+      situation: list('स्थिति'),
+      action: list('कदम|क़दम'),
+      result: list('नतीजा|परिणाम'),
+      lesson: list('सीखा|सीख'),
+      ownership: list('ज़िम्मेदारी|जिम्मेदारी'),
       quantified: list(''),
-      steps: list(''),
-      reason: list(''),
+      steps: list('योजना'),
+      reason: list('कारण|क्यों'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'मूल्यांकन नहीं हुआ: उम्मीदवार ने इस प्रश्न का उत्तर नहीं दिया।',
+    criteriaFound: (found, total) => `${total} में से ${found.length} मापदंड ${found.length === 1 ? 'पूरा हुआ' : 'पूरे हुए'}: ${quoted(found)}।`,
+    criteriaMissed: (missed) => `छूटे हुए: ${quoted(missed)}।`,
+    noCriteriaFound: 'मूल्यांकन का कोई भी मापदंड नहीं छुआ गया।',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `"${c}" पर बात करें।`,
+    expandAnswer: 'उत्तर को विस्तार दें: हर बिंदु के पीछे का तर्क समझाएँ।',
+    giveConcreteExample: 'उत्तर को किसी ठोस उदाहरण, आँकड़े या तकनीक के नाम से पुष्ट करें।',
+    explainWhy: 'सिर्फ़ क्या नहीं, क्यों भी समझाएँ: हर बिंदु के कारण और परिणाम।',
+    useStar: 'कहानी को स्थिति, कार्रवाई और परिणाम के क्रम में रखें।',
+    speakFirstPerson: 'बताएँ कि आपने ख़ुद क्या किया ("मैंने …"), सिर्फ़ टीम ने क्या किया यह नहीं।',
+    describeOutcome: 'अंत में परिणाम और उससे मिली सीख बताएँ।',
+    layOutPlan: 'क़दम-दर-क़दम योजना बताएँ: पहले क्या करेंगे, फिर क्या और अंत में क्या।',
+    nameTradeOffs: 'चुने गए तरीक़े के फ़ायदे, नुकसान और जोखिम बताएँ।',
+    didNotKnow: 'उम्मीदवार ने कहा कि उन्हें उत्तर नहीं पता।',
+    keywordList: 'उत्तर में बिना समझाए सिर्फ़ कीवर्ड गिनाए गए हैं: इससे कुछ साबित नहीं होता।',
+    manipulation: 'उत्तर जवाब देने के बजाय मूल्यांकन को प्रभावित करने की कोशिश करता है: इसे कोई अंक नहीं मिलते।',
+    overclaim: 'उत्तर पूरे विश्वास से दावा करता है, पर मापदंडों की मुख्य बातें छूट जाती हैं।',
+    noteStar: (s, a, r) =>
+      `ढाँचा: स्थिति ${s ? 'बताई गई' : 'नहीं बताई गई'}, अपनी कार्रवाई ${a ? 'बताई गई' : 'नहीं बताई गई'}, परिणाम ${r ? 'बताया गया' : 'नहीं बताया गया'}।`,
+    notePlan: (steps, trade) =>
+      `योजना: ${steps ? 'क्रमवार क़दम दिए गए' : 'क्रमवार क़दम नहीं'}; फ़ायदे-नुकसान ${trade ? 'पर विचार किया गया' : 'पर विचार नहीं किया गया'}।`,
+    noteSpecific: (specific) => (specific ? 'ठोस: तकनीकों या उदाहरणों का नाम लिया गया।' : 'सामान्य: ठोस तकनीकें या उदाहरण कम हैं।'),
+    noteLevel: (level, difficulty) =>
+      `${LEVELS[level] ?? level} उम्मीदवार के लिए, ${DIFFICULTIES[difficulty] ?? difficulty} प्रश्न पर आँका गया।`,
+    strength: (n, q, criteria, quote) => `प्रश्न ${n} (${q}): ${quoted(criteria)} पूरे हुए, जैसे "${quote}"।`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `प्रश्न ${n} (${q}): ${quoted(missed)} छूट गए; उत्तर था "${quote}"।`
+        : `प्रश्न ${n} (${q}): उत्तर सामान्य रहा: "${quote}"।`,
+    recommendProbe: (criteria) => `अगली बातचीत में इन पर गहराई से पूछें: ${quoted(criteria)}।`,
+    recommendStructure: 'पिछले अनुभव के ठोस उदाहरण उनके परिणाम के साथ पूछें (स्थिति, कार्रवाई, परिणाम)।',
+    recommendSpecifics: 'उम्मीदवार से और गहराई में जाने को कहें: ठोस तकनीकें, आँकड़े और फ़ायदे-नुकसान।',
+    recommendNextRound: 'अगले इंटरव्यू दौर में आगे बढ़ाएँ।',
+    recommendMoreEvidence: 'निर्णय से पहले और जानकारी जुटाएँ: उत्तर असमान थे या कम थे।',
+    confirmWithCandidate: (question) => `उम्मीदवार से पुष्टि करें: ${question}`,
+    videoNotEvaluated: 'वीडियो परिचय का मूल्यांकन नहीं होता: रिकॉर्डिंग देखें।',
+    screeningNoAnswer: (c) => `कोई उत्तर नहीं दिया गया, इसलिए "${c}" साबित नहीं हुआ।`,
+    screeningNoCriterion: 'कोई योग्यता मापदंड नहीं दिया गया; उत्तर केवल दर्ज किया गया।',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `उम्मीदवार ${stated} बताते हैं ("${quote}"); मापदंड ${comparator === 'min' ? 'कम से कम' : 'अधिक से अधिक'} ${required} माँगता है, इसलिए यह ${meets ? 'पूरा होता है' : 'पूरा नहीं होता'}।`,
+    screeningDenied: (c, quote) => `उम्मीदवार ने नकारात्मक उत्तर दिया ("${quote}"), इसलिए "${c}" पूरा नहीं होता।`,
+    screeningQuantityDenied: (stated, quote) => `उम्मीदवार ${stated} होने से इनकार करते हैं ("${quote}"), इसलिए मापदंड पूरा नहीं होता।`,
+    screeningAffirmed: (c, quote) => `उम्मीदवार पुष्टि करते हैं ("${quote}"), इसलिए "${c}" पूरा होता है।`,
+    screeningAbsenceConfirmed: (c, quote) => `उम्मीदवार वही अनुपस्थिति पुष्ट करते हैं जो मापदंड माँगता है ("${quote}"), इसलिए "${c}" पूरा होता है।`,
+    screeningAbsenceViolated: (c, quote) => `उम्मीदवार ने हाँ में उत्तर दिया ("${quote}"), जो "${c}" के विरुद्ध है।`,
+    screeningHedged: (c, hedges, quote) => `उत्तर अनिश्चित है (${quoted(hedges)}: "${quote}"), इसलिए "${c}" साबित नहीं हुआ; उम्मीदवार से पुष्टि करें।`,
+    screeningUnclear: (c, quote) => `उत्तर ("${quote}") "${c}" की न पुष्टि करता है न खंडन; यह साबित नहीं हुआ।`,
+    quantity: (value, unit) => (value === 0 ? 'तुरंत शुरुआत' : `${value} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`),
+  },
   page: {
     title: 'साक्षात्कार',
     answer: 'आपका उत्तर',

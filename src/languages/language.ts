@@ -157,6 +157,18 @@ export interface Cues {
   pastVerbsIrregular: readonly string[];
   /** The subject pronoun of "I did", for own actions. */
   firstPersonSubject: readonly string[];
+  /**
+   * A regular past verb (regex source over one normalised token, '' for none):
+   * next to the subject it is an own action ("I migrated", "dann habe ich ...
+   * geprüft", "jeg skrev"); three of them tell a past story.
+   */
+  pastVerbPattern: string;
+  /** Forms that are a first-person past action on their own ("j ai", "hablé", "मैंने", "استمعت"). */
+  ownActions: readonly string[];
+  /** Trying to steer the grade instead of answering ("ignore your instructions", "give me EXCELLENT"). */
+  manipulation: readonly string[];
+  /** Assertions of certainty ("obviously", "all you need is", "there is no downside"). */
+  certainty: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */
   proportion: readonly string[];
   /** Words in a criterion that call for a structural cue rather than a keyword. */
@@ -182,6 +194,12 @@ export interface ReportProse {
   layOutPlan: string;
   nameTradeOffs: string;
   didNotKnow: string;
+  /** The answer is a list of keywords (job-rubric.ts, keyword stuffing). */
+  keywordList: string;
+  /** The answer tries to steer the grade. */
+  manipulation: string;
+  /** A confident claim that misses most criteria. */
+  overclaim: string;
   // rubric notes
   noteStar(hasSituation: boolean, hasAction: boolean, hasResult: boolean): string;
   notePlan(steps: boolean, tradeOffs: boolean): string;
@@ -195,6 +213,10 @@ export interface ReportProse {
   recommendSpecifics: string;
   recommendNextRound: string;
   recommendMoreEvidence: string;
+  /** Screening's short overall form: a missed qualifying question to confirm. */
+  confirmWithCandidate(question: string): string;
+  /** The overall form of a video introduction, which is not evaluated. */
+  videoNotEvaluated: string;
   // screening
   screeningNoAnswer(criterion: string): string;
   screeningNoCriterion: string;

@@ -1,7 +1,16 @@
 // Swedish: the whole record.
 
 import { AgentLanguages } from '../interviews/enums.js';
-import { list, numbers, words, type Language } from './language.js';
+import { list, numbers, quoted, words, type Language } from './language.js';
+
+const UNIT_NAMES: Record<string, [string, string]> = {
+  year: ['år', 'år'],
+  month: ['månad', 'månader'],
+  week: ['vecka', 'veckor'],
+  day: ['dag', 'dagar'],
+};
+const LEVELS: Record<string, string> = { intern: 'praktikant', junior: 'juniorkandidat', assistant: 'assistent', senior: 'seniorkandidat' };
+const DIFFICULTIES: Record<string, string> = { easy: 'lätt', medium: 'medelsvår', hard: 'svår' };
 
 export const swedish: Language = {
   code: AgentLanguages.SWEDISH,
@@ -97,34 +106,106 @@ export const swedish: Language = {
     together: list('tillsammans'),
     error: list('fel'),
     apologise: list('förlåt'),
+    help: list('hjälp|hjälpa|stöd|stötta|avlasta|fördela'),
+    communicate: list('informera|informerar|berätta|berättar|säga|säger|prata|pratar|meddela|meddelar|skriver i|kommunicera|förklara'),
+    stakeholder: list('chef|chefen|ledare|teamet|team|kund|kunden|kundsidan|kollega|kollegor|berörda|jouren'),
+    rollback: list('rulla tillbaka|rullar tillbaka|rullade tillbaka|återställa|återställer|backa'),
+    logs: list('loggar|loggarna|loggfiler|mätvärden|övervakning|larm'),
+    'root cause': list('orsak|orsaken|felsöka|felsöker|felsökning|vad som gick fel'),
+    'post mortem': list('post mortem|förbättra|förbättrar|förhindra|canary'),
+    logarithmic: list('logaritmisk|log n'),
   },
   cues: {
-    pastSituation: list(''),
-    result: list(''),
-    lesson: list(''),
-    ownership: list(''),
-    deflection: list(''),
-    steps: list(''),
-    tradeOff: list(''),
-    example: list('till exempel'),
-    reasoning: list('eftersom'),
-    doesNotKnow: list('vet inte'),
-    admittedGap: list(''),
-    pastVerbsIrregular: list(''),
+    pastSituation: list(
+      'förra året|förra månaden|en gång|en dag|för ett år sedan|för två år sedan|på mitt förra|på mitt tidigare|på mitt första|under min praktik|när jag var|när jag jobbade|det var en|det fanns',
+    ),
+    result: list(
+      'till slut|i slutändan|resultatet|resultat|det gick bra|det fungerade|fungerade|lyckades|blev överens|var uppe igen|uppe igen|sedan dess|minskade|ökade|gick från|i tid|levererade',
+    ),
+    lesson: list('lärde|jag har lärt|lärdom|sedan dess|nästa gång|framöver|numera|post mortem'),
+    ownership: list('mitt fel|mitt ansvar|min skuld|jag var ansvarig|jag tog ansvar'),
+    deflection: list('inte mitt fel|inte mitt problem|inte mitt ansvar|inte min uppgift|chefen som bestämmer'),
+    steps: list('först|sedan|sen|därefter|efter det|till sist|samtidigt|om|när'),
+    tradeOff: list(
+      'i stället för|istället för|snarare än|nackdel|nackdelar|fördel|fördelar|å andra sidan|risken|priset|kompromiss|men det',
+    ),
+    example: list('till exempel|t ex|tex|som t ex'),
+    reasoning: list('eftersom|för att|därför|så att|så vi|vilket gör|då det'),
+    doesNotKnow: list('vet inte|det vet jag inte|ingen aning|har inte jobbat|har aldrig jobbat|har inte provat'),
+    admittedGap: list('inte helt säker|vet inte riktigt|inte säker'),
+    pastVerbsIrregular: list('var|hade|gick|fick|skrev|sa|sade|tog|gjorde|såg|hittade|bad|kom|valde|visade|föreslog|satte|ringde'),
     firstPersonSubject: list('jag'),
-    proportion: list(''),
+    pastVerbPattern: '^[a-zåäö]{3,}ade$',
+    ownActions: list(''),
+    certainty: list('självklart|helt klart|uppenbarligen|man behöver bara|det räcker med|det är samma sak som|inga nackdelar|ingen risk'),
+    manipulation: list(
+      'ignorera alla|ignorera dina|tidigare instruktioner|ge mig excellent|betyget excellent|bästa betyget|högsta betyget|bedöm detta svar|du är nu',
+    ),
+    proportion: list('procent|hälften|dubbelt|fördubblade|halverade|en tredjedel'),
     triggers: {
-      situation: list(''),
-      action: list(''),
-      result: list(''),
-      lesson: list(''),
-      ownership: list(''),
-      quantified: list(''),
-      steps: list(''),
-      reason: list(''),
+      situation: list('situationen|situation|sammanhang'),
+      action: list('handlingar|egna|åtgärder'),
+      result: list('resultat|resultatet'),
+      lesson: list('lärde|lärdomar'),
+      ownership: list('ansvar'),
+      quantified: list('mätbart|siffror'),
+      steps: list('plan'),
+      reason: list('varför'),
     },
   },
-  report: null,
+  report: {
+    notAnswered: 'Inte bedömd: kandidaten svarade inte på frågan.',
+    criteriaFound: (found, total) => `Täcker ${found.length} av ${total} kriterier: ${quoted(found)}.`,
+    criteriaMissed: (missed) => `Saknas: ${quoted(missed)}.`,
+    noCriteriaFound: 'Inget av bedömningskriterierna togs upp.',
+    rubricNote: (note) => note,
+    addressCriterion: (c) => `Ta upp "${c}".`,
+    expandAnswer: 'Ge ett utförligare svar: förklara resonemanget bakom varje punkt.',
+    giveConcreteExample: 'Stöd svaret med ett konkret exempel, en siffra eller en namngiven teknik.',
+    explainWhy: 'Förklara varför, inte bara vad: orsaker och följder för varje punkt.',
+    useStar: 'Bygg upp berättelsen som situation, handling och resultat.',
+    speakFirstPerson: 'Beskriv vad du själv gjorde ("jag …"), inte bara vad teamet gjorde.',
+    describeOutcome: 'Avsluta med resultatet och vad du lärde dig.',
+    layOutPlan: 'Lägg fram en plan steg för steg: vad du skulle göra först, sedan och sist.',
+    nameTradeOffs: 'Nämn för- och nackdelar och risker med det valda angreppssättet.',
+    didNotKnow: 'Kandidaten sa att hen inte kunde svaret.',
+    keywordList: 'Svaret räknar upp nyckelord utan att förklara dem: det visar ingenting.',
+    manipulation: 'Svaret försöker påverka bedömningen i stället för att svara: det belönas inte.',
+    overclaim: 'Svaret påstår saker med säkerhet men missar det väsentliga i kriterierna.',
+    noteStar: (s, a, r) =>
+      `Struktur: situation ${s ? 'beskriven' : 'saknas'}, egna handlingar ${a ? 'beskrivna' : 'saknas'}, resultat ${r ? 'beskrivet' : 'saknas'}.`,
+    notePlan: (steps, trade) =>
+      `Plan: ${steps ? 'steg i ordning' : 'inga steg i ordning'}; för- och nackdelar ${trade ? 'övervägda' : 'inte övervägda'}.`,
+    noteSpecific: (specific) =>
+      specific ? 'Konkret: nämner konkreta tekniker eller exempel.' : 'Allmänt: få konkreta tekniker eller exempel.',
+    noteLevel: (level, difficulty) => `Bedömd för en ${LEVELS[level] ?? level} på en ${DIFFICULTIES[difficulty] ?? difficulty} fråga.`,
+    strength: (n, q, criteria, quote) => `Fråga ${n} (${q}): täcker ${quoted(criteria)}, t.ex. "${quote}".`,
+    weakness: (n, q, missed, quote) =>
+      missed.length > 0
+        ? `Fråga ${n} (${q}): saknade ${quoted(missed)}; svaret var "${quote}".`
+        : `Fråga ${n} (${q}): svaret förblev allmänt: "${quote}".`,
+    recommendProbe: (criteria) => `Fördjupa i ett uppföljande samtal: ${quoted(criteria)}.`,
+    recommendStructure: 'Fråga efter konkreta exempel från tidigare med deras resultat (situation, handling, resultat).',
+    recommendSpecifics: 'Be kandidaten gå djupare: konkreta tekniker, siffror och avvägningar.',
+    recommendNextRound: 'Gå vidare till nästa intervjuomgång.',
+    recommendMoreEvidence: 'Samla mer underlag innan beslut: svaren var ojämna eller få.',
+    confirmWithCandidate: (question) => `Bekräfta med kandidaten: ${question}`,
+    videoNotEvaluated: 'En videopresentation bedöms inte: titta på inspelningen.',
+    screeningNoAnswer: (c) => `Inget svar gavs, så "${c}" är inte styrkt.`,
+    screeningNoCriterion: 'Inget kvalificeringskriterium angavs; svaret registrerades bara.',
+    screeningQuantity: (stated, required, comparator, meets, quote) =>
+      `Kandidaten uppger ${stated} ("${quote}"); kriteriet kräver ${comparator === 'min' ? 'minst' : 'högst'} ${required}, så det är ${meets ? 'uppfyllt' : 'inte uppfyllt'}.`,
+    screeningDenied: (c, quote) => `Kandidaten svarar nekande ("${quote}"), så "${c}" är inte uppfyllt.`,
+    screeningQuantityDenied: (stated, quote) => `Kandidaten förnekar att hen har ${stated} ("${quote}"), så kriteriet är inte uppfyllt.`,
+    screeningAffirmed: (c, quote) => `Kandidaten bekräftar ("${quote}"), så "${c}" är uppfyllt.`,
+    screeningAbsenceConfirmed: (c, quote) => `Kandidaten bekräftar den frånvaro som kriteriet kräver ("${quote}"), så "${c}" är uppfyllt.`,
+    screeningAbsenceViolated: (c, quote) => `Kandidaten svarar jakande ("${quote}"), vilket strider mot "${c}".`,
+    screeningHedged: (c, hedges, quote) =>
+      `Svaret är osäkert (${quoted(hedges)}: "${quote}"), så "${c}" är inte styrkt; bekräfta med kandidaten.`,
+    screeningUnclear: (c, quote) => `Svaret ("${quote}") varken bekräftar eller förnekar "${c}"; det är inte styrkt.`,
+    quantity: (value, unit) =>
+      value === 0 ? 'en omedelbar start' : `${String(value).replace('.', ',')} ${(UNIT_NAMES[unit] ?? [unit, unit])[value === 1 ? 0 : 1]}`,
+  },
   page: {
     title: 'Intervju',
     answer: 'Ditt svar',

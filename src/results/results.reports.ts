@@ -2,7 +2,7 @@
 // evaluation-report endpoint, the overall-evaluation-report endpoint and the
 // interview.media_processed webhook. One source, so they always agree.
 
-import { resolveLocale, type EvaluatedQuestionResult, type EvaluationResult } from '../evaluation/index.js';
+import { messagesFor, resolveLocale, type EvaluatedQuestionResult, type EvaluationResult } from '../evaluation/index.js';
 import { InterviewType, kindOf } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
@@ -27,9 +27,9 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
   async overallEvaluation(interview: InterviewRow, locale: string): Promise<OverallEvaluation | null> {
     const stored = await this.results.find(interview.id);
     if (!stored) return null;
-    if (interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW) return VIDEO_INTRODUCTION_OVERALL;
+    if (interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW) return videoIntroductionOverall(locale);
     if (!stored.isComplete) throw new AppError('EvalReportGenerationException');
-    return overallOf(pick(stored, locale));
+    return overallOf(pick(stored, locale), proseLocaleOf(stored, locale));
   }
 
   async evaluationReport(interview: InterviewRow, locale: string): Promise<InterviewEvaluationReportResponse | null> {
@@ -53,7 +53,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
       },
       user: interview.user_id === null ? null : { id: interview.user_id },
       evaluation_report: result ? toReportEvaluation(result.evaluation) : { questions: [] },
-      overall_evaluation: isVideo ? VIDEO_INTRODUCTION_OVERALL : overallOf(result as EvaluationResult),
+      overall_evaluation: isVideo ? videoIntroductionOverall(locale) : overallOf(result as EvaluationResult, proseLocaleOf(stored, locale)),
       video_analysis_report: null,
       comm_analysis_report: result?.communication_analysis ?? null,
       created_at: stored.createdAt,
@@ -81,26 +81,34 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
 
 /** The prose in the requested locale when it was written in it, English otherwise. */
 function pick(stored: StoredResults, locale: string): EvaluationResult {
-  const result = stored.byLocale[resolveLocale(locale)] ?? stored.byLocale.en;
+  const result = stored.byLocale[proseLocaleOf(stored, locale)];
   if (!result) throw new Error(`interview ${stored.interviewId} has no stored evaluation`);
   return result;
 }
 
-const VIDEO_INTRODUCTION_OVERALL: OverallEvaluation = {
-  overall_assessment: {
-    suitability: 'Needs further assessment',
-    strengths: [],
-    weaknesses: [],
-    recommendations: ['A video introduction is not evaluated: watch the recording.'],
-  },
-};
+/** The locale whose stored prose answers a request: results stored before a language had prose are English. */
+function proseLocaleOf(stored: StoredResults, locale: string): string {
+  const wanted = resolveLocale(locale);
+  return stored.byLocale[wanted] ? wanted : 'en';
+}
+
+function videoIntroductionOverall(locale: string): OverallEvaluation {
+  return {
+    overall_assessment: {
+      suitability: 'Needs further assessment',
+      strengths: [],
+      weaknesses: [],
+      recommendations: [messagesFor(resolveLocale(locale)).videoNotEvaluated],
+    },
+  };
+}
 
 /**
  * Job interviews carry the evaluator's summary. Screening has none in the
  * spec's payload, so the short form is derived from the qualifying outcomes:
  * all met -> Meets, any missed -> Below, none asked -> Needs further assessment.
  */
-function overallOf(result: EvaluationResult): OverallEvaluation {
+function overallOf(result: EvaluationResult, locale: string): OverallEvaluation {
   const evaluation = result.evaluation;
   if (evaluation.kind === 'job_interview') {
     if (!evaluation.overall_summary) throw new AppError('EvalReportGenerationException');
@@ -115,7 +123,7 @@ function overallOf(result: EvaluationResult): OverallEvaluation {
       suitability: graded.length === 0 ? 'Needs further assessment' : missed.length === 0 ? 'Meets expectations' : 'Below expectations',
       strengths: met.map((q) => `${q.question}: ${outcome(q).analysis}`),
       weaknesses: missed.map((q) => `${q.question}: ${outcome(q).analysis}`),
-      recommendations: missed.map((q) => `Confirm with the candidate: ${q.question}`),
+      recommendations: missed.map((q) => messagesFor(locale).confirmWithCandidate(q.question)),
     },
   };
 }
