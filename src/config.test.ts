@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       llm: { provider: 'scripted' },
       storage: 'local',
       s3: null,
+      voice: { vadSilenceMs: 700, vadThreshold: 0.5, bargeInMs: 400 },
     });
     expect(config.integrationSecrets.size).toBe(0);
     expect(Object.isFrozen(config)).toBe(true);
@@ -54,11 +55,25 @@ describe('loadConfig', () => {
     ['INTEGRATION_SECRETS', 'a=short'],
     ['LLM_PROVIDER', 'gpt'],
     ['STORAGE', 'ftp'],
+    ['MEDIA_URL_TTL_SECONDS', '10'],
+    ['RECORDING_RETENTION_DAYS', '-3'],
+    ['VIDEO_MAX_CHUNK_BYTES', '12'],
     ['SESSION_MAX_MINUTES', '0'],
     ['SESSION_CLIENT_LOG_LINES_PER_MINUTE', '0'],
     ['INTERVIEW_LOG_MAX_LINES', 'lots'],
+    ['SESSION_VAD_SILENCE_MS', '50'],
+    ['SESSION_VAD_SILENCE_MS', 'soon'],
+    ['SESSION_VAD_THRESHOLD', '1.5'],
+    ['SESSION_BARGE_IN_MS', '-1'],
     ['CANDIDATE_ALLOWED_ORIGINS', 'https://ok.example, app.example.com'],
     ['CANDIDATE_ALLOWED_ORIGINS', 'https://app.example.com/page'],
+    ['CANDIDATE_PRIVACY_URL', 'javascript:alert(1)'],
+    ['CANDIDATE_PRIVACY_URL', 'not a url'],
+    ['STT_PROVIDER', 'whisper'],
+    ['TTS_PROVIDER', 'say'],
+    ['STT_BASE_URL', 'file:///tmp/x'],
+    ['TTS_BASE_URL', 'not a url'],
+    ['SPEECH_TIMEOUT_SECONDS', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -67,6 +82,32 @@ describe('loadConfig', () => {
   it('requires what a chosen provider needs', () => {
     expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/LLM_MODEL/);
-    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'media' }).s3).toMatchObject({ bucket: 'media', region: 'us-east-1' });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'media' }).s3).toMatchObject({
+      bucket: 'media',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /^Invalid configuration: S3_FORCE_PATH_STYLE /,
+    );
+    expect(loadConfig({}).media).toEqual({
+      urlTtlSeconds: 3600,
+      retentionDays: null,
+      videoMaxChunkBytes: 8 * 1024 * 1024,
+      videoMaxBytes: 1024 * 1024 * 1024,
+    });
+    expect(loadConfig({ RECORDING_RETENTION_DAYS: '30' }).media.retentionDays).toBe(30);
+    expect(() => loadConfig({ STT_PROVIDER: 'sherpa-onnx' })).toThrow(/^Invalid configuration: STT_MODEL_DIR /);
+  });
+
+  it('knows whether the recogniser was chosen or is the default', () => {
+    const byDefault = loadConfig({});
+    expect(byDefault.sttProvider).toBe('pocketsphinx');
+    expect(byDefault.speech.sttProviderExplicit).toBe(false);
+    expect(byDefault.speech.stt).toMatchObject({ baseUrl: 'https://api.openai.com/v1', model: 'whisper-1' });
+    const chosen = loadConfig({ STT_PROVIDER: 'browser', TTS_BASE_URL: 'http://127.0.0.1:9000/v1/' });
+    expect(chosen.sttProvider).toBe('browser');
+    expect(chosen.speech.sttProviderExplicit).toBe(true);
+    expect(chosen.speech.tts.baseUrl).toBe('http://127.0.0.1:9000/v1');
   });
 });

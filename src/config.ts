@@ -6,7 +6,7 @@ export const APP_ENVS = ['development', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 
 export const LLM_PROVIDERS = ['scripted', 'openai'] as const;
-export const STT_PROVIDERS = ['pocketsphinx', 'openai', 'none'] as const;
+export const STT_PROVIDERS = ['pocketsphinx', 'openai', 'browser', 'sherpa-onnx', 'none'] as const;
 export const TTS_PROVIDERS = ['espeak', 'flite', 'openai', 'none'] as const;
 export const STORAGE_KINDS = ['local', 's3'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,6 +17,19 @@ export interface S3Config {
   endpoint: string | null;
   accessKeyId: string | null;
   secretAccessKey: string | null;
+  /** Path-style addressing (bucket in the path): MinIO and most self-hosted services need it. */
+  forcePathStyle: boolean;
+}
+
+/** Recordings and their storage (src/media/). */
+export interface MediaConfig {
+  /** How long a handed-out recording URL stays valid. */
+  urlTtlSeconds: number;
+  /** Recordings and logs are deleted this many days after the interview ended; null: kept. */
+  retentionDays: number | null;
+  /** Camera upload from the candidate page: bytes per chunk, and per interview. */
+  videoMaxChunkBytes: number;
+  videoMaxBytes: number;
 }
 
 export interface Config {
@@ -65,10 +78,28 @@ export interface Config {
   session: SessionConfig;
   /** `worker: false` makes an API/session-only node that leaves durable jobs to other nodes. */
   jobs: { pollSeconds: number; leaseSeconds: number; worker: boolean };
+  /** The candidate page (issue 9). */
+  candidatePage: {
+    /** The operator's privacy notice, linked from the welcome screen; null: the page says to ask the inviting organisation. */
+    privacyUrl: string | null;
+  };
   sttProvider: (typeof STT_PROVIDERS)[number];
   ttsProvider: (typeof TTS_PROVIDERS)[number];
+  speech: SpeechConfig;
   storage: (typeof STORAGE_KINDS)[number];
   s3: S3Config | null;
+  voice: VoiceConfig;
+  media: MediaConfig;
+}
+
+/** Server-side voice: turn-taking on the candidate's audio (src/session/channels/voice-channel.ts). */
+export interface VoiceConfig {
+  /** Silence after the candidate's speech before the turn is over (VAD hang-over). */
+  vadSilenceMs: number;
+  /** Speech probability (Silero) that counts as voiced. */
+  vadThreshold: number;
+  /** While the interviewer's audio plays, candidate speech must last this long to interrupt it (echo gating). */
+  bargeInMs: number;
 }
 
 /** How long a client may take to send a request, and to keep an idle connection (slow-client defence). */
@@ -79,6 +110,18 @@ export interface HttpLimits {
   requestTimeoutSeconds: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeoutSeconds: number;
+}
+
+/** What the speech providers need besides STT_PROVIDER and TTS_PROVIDER (src/speech/). */
+export interface SpeechConfig {
+  /** STT_PROVIDER was set: a missing recogniser then stops the start instead of falling back to typed answers. */
+  sttProviderExplicit: boolean;
+  /** OpenAI-compatible transcription (STT_PROVIDER=openai) and the sherpa-onnx model folder. */
+  stt: { baseUrl: string; apiKey: string | null; model: string; modelDir: string | null };
+  /** OpenAI-compatible speech (TTS_PROVIDER=openai). */
+  tts: { baseUrl: string; apiKey: string | null; model: string; voice: string };
+  /** Per remote speech call. */
+  timeoutSeconds: number;
 }
 
 /** The live candidate session (src/session/). */
@@ -187,15 +230,29 @@ export function loadConfig(env: Env = process.env): Config {
       leaseSeconds: read.number('JOBS_LEASE_SECONDS', 120, { min: 0.5, max: 86_400 }),
       worker: read.boolean('JOBS_WORKER', true),
     },
+    candidatePage: {
+      privacyUrl: read.optionalUrl('CANDIDATE_PRIVACY_URL', ['http:', 'https:']),
+    },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
     ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
+    speech: readSpeech(read),
     storage,
     s3: storage === 's3' ? readS3(read) : null,
+    voice: readVoice(read),
+    media: readMedia(read),
   };
   if (config.llm.provider === 'openai' && !config.llm.model) {
     throw new ConfigError('LLM_MODEL', 'is required when LLM_PROVIDER=openai');
   }
   return deepFreeze(config);
+}
+
+function readVoice(read: EnvReader): VoiceConfig {
+  return {
+    vadSilenceMs: read.integer('SESSION_VAD_SILENCE_MS', 700, { min: 100, max: 10_000 }),
+    vadThreshold: read.number('SESSION_VAD_THRESHOLD', 0.5, { min: 0.2, max: 0.95 }),
+    bargeInMs: read.integer('SESSION_BARGE_IN_MS', 400, { min: 0, max: 10_000 }),
+  };
 }
 
 function readHttpLimits(read: EnvReader): HttpLimits {
@@ -212,6 +269,32 @@ function readHttpLimits(read: EnvReader): HttpLimits {
   };
 }
 
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+function readSpeech(read: EnvReader): SpeechConfig {
+  const chosen = read.optionalString('STT_PROVIDER');
+  const speech: SpeechConfig = {
+    sttProviderExplicit: chosen !== null,
+    stt: {
+      baseUrl: read.httpUrl('STT_BASE_URL', OPENAI_BASE_URL),
+      apiKey: read.optionalString('STT_API_KEY'),
+      model: read.string('STT_MODEL', 'whisper-1'),
+      modelDir: read.optionalString('STT_MODEL_DIR'),
+    },
+    tts: {
+      baseUrl: read.httpUrl('TTS_BASE_URL', OPENAI_BASE_URL),
+      apiKey: read.optionalString('TTS_API_KEY'),
+      model: read.string('TTS_MODEL', 'tts-1'),
+      voice: read.string('TTS_VOICE', 'alloy'),
+    },
+    timeoutSeconds: read.number('SPEECH_TIMEOUT_SECONDS', 15, { min: 0.05, max: 600 }),
+  };
+  if (chosen === 'sherpa-onnx' && !speech.stt.modelDir) {
+    throw new ConfigError('STT_MODEL_DIR', 'is required when STT_PROVIDER=sherpa-onnx (the folder of a downloaded sherpa-onnx model)');
+  }
+  return speech;
+}
+
 function readS3(read: EnvReader): S3Config {
   const bucket = read.optionalString('S3_BUCKET');
   if (!bucket) throw new ConfigError('S3_BUCKET', 'is required when STORAGE=s3');
@@ -221,6 +304,17 @@ function readS3(read: EnvReader): S3Config {
     endpoint: read.optionalUrl('S3_ENDPOINT', ['http:', 'https:']),
     accessKeyId: read.optionalString('S3_ACCESS_KEY_ID'),
     secretAccessKey: read.optionalString('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: read.boolean('S3_FORCE_PATH_STYLE', false),
+  };
+}
+
+function readMedia(read: EnvReader): MediaConfig {
+  const retention = read.integer('RECORDING_RETENTION_DAYS', 0, { min: 0, max: 36_500 });
+  return {
+    urlTtlSeconds: read.integer('MEDIA_URL_TTL_SECONDS', 3_600, { min: 60, max: 7 * 86_400 }),
+    retentionDays: retention === 0 ? null : retention,
+    videoMaxChunkBytes: read.integer('VIDEO_MAX_CHUNK_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
+    videoMaxBytes: read.integer('VIDEO_MAX_BYTES', 1024 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 * 1024 }),
   };
 }
 

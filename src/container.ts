@@ -11,7 +11,7 @@ import { migrateToLatest } from './db/migrator.js';
 import { InMemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './http/rate-limiter.js';
 import { InMemoryAuthThrottle, RedisAuthThrottle, type AuthThrottle } from './http/auth-throttle.js';
 import { InterviewRepository } from './interviews/interview.repository.js';
-import { InterviewService, NO_RECORDINGS } from './interviews/interview.service.js';
+import { InterviewService } from './interviews/interview.service.js';
 import { createEvaluator, isDeterministic } from './evaluation/index.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsReports } from './results/results.reports.js';
@@ -28,6 +28,21 @@ import { JobRunner } from './jobs/job-runner.js';
 import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
 import { resetSession, SessionRepository } from './session/session.repository.js';
 import { SessionService, type SessionLogger } from './session/session.service.js';
+import type { SpeechSupport } from './session/live-session.js';
+import { SileroVad } from './speech/vad/silero-vad.js';
+import { VoiceService } from './session/voice.js';
+import { createMediaStorage, mediaRoot } from './media/create-storage.js';
+import { FileCandidateAudioSink } from './media/candidate-audio.js';
+import { MediaRepository } from './media/media.repository.js';
+import { MediaService } from './media/media.service.js';
+import { RecordingAssembler } from './media/recording-assembler.js';
+import { RetentionSweeper } from './media/retention.js';
+import { VideoUploads } from './media/video-upload.js';
+import type { TextToSpeech } from './speech/tts/text-to-speech.js';
+import path from 'node:path';
+import type { LocalStorage } from './media/local-storage.js';
+import type { MediaStorage } from './media/media-storage.js';
+import { createSpeech, type Speech } from './speech/index.js';
 
 export interface Container {
   config: Config;
@@ -42,6 +57,20 @@ export interface Container {
   webhooks: Webhooks;
   sessions: SessionService;
   jobRunner: JobRunner;
+  /** The configured recogniser and synthesizer (STT_PROVIDER, TTS_PROVIDER). */
+  speech: Speech;
+  /** Server-side voice (protocol v2): turn-taking by VAD, speech in and out. */
+  voice: VoiceService;
+  /** What the start-up log should say about voice (for example no voice-activity detection). */
+  voiceNotes: readonly string[];
+  media: {
+    storage: MediaStorage;
+    local: LocalStorage | null;
+    service: MediaService;
+    candidateAudio: FileCandidateAudioSink;
+    /** Present when RECORDING_RETENTION_DAYS is set; the server starts it on worker nodes. */
+    retention: RetentionSweeper | null;
+  };
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -52,14 +81,20 @@ export interface ContainerOverrides {
   scheduler?: Scheduler;
   ids?: IdGenerator;
   webhooks?: WebhookOverrides;
+  /** The interviewer's voice on recordings (tests pass a real synthesizer of their own). */
+  tts?: TextToSpeech | null;
   /** Where session and job problems are reported (the server passes its logger). */
   log?: SessionLogger;
+  /** What speech the candidate page is offered per language (protocol v2 `session.speech`); tests of the page set it. */
+  speech?: (languageCode: number) => SpeechSupport;
 }
 
 export async function createContainer(config: Config, overrides: ContainerOverrides = {}): Promise<Container> {
   const clock = overrides.clock ?? systemClock;
   const scheduler = overrides.scheduler ?? systemScheduler;
   const ids = overrides.ids ?? randomIds;
+  // Speech first: a provider that was asked for and cannot run stops the start before anything is opened.
+  const speech = createSpeech(config);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -73,9 +108,41 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
   redis?.on('error', () => {});
 
+  const storage = await createMediaStorage(config, clock);
   const interviewRepository = new InterviewRepository(database.db, config.session.logMaxLines);
   const results = new ResultsRepository(database.db);
-  const recordings = NO_RECORDINGS; // the media issue supplies real recordings
+  // Media: everything under DATA_DIR/media (store, work folders, candidate spools).
+  const candidateAudio = new FileCandidateAudioSink(path.join(mediaRoot(config.dataDir), 'spool'));
+  const mediaRepository = new MediaRepository(database.db);
+  const mediaService = new MediaService({
+    repository: mediaRepository,
+    interviews: interviewRepository,
+    storage: storage.storage,
+    assembler: new RecordingAssembler({
+      workRoot: path.join(mediaRoot(config.dataDir), 'work'),
+      // The interviewer's voice on every recording: the configured synthesizer (TTS_PROVIDER).
+      tts: overrides.tts === undefined ? speech.tts : overrides.tts,
+      spool: candidateAudio,
+    }),
+    spool: candidateAudio,
+    videos: new VideoUploads(path.join(mediaRoot(config.dataDir), 'spool'), {
+      maxChunkBytes: config.media.videoMaxChunkBytes,
+      maxTotalBytes: config.media.videoMaxBytes,
+    }),
+    urlTtlSeconds: config.media.urlTtlSeconds,
+  });
+  const retention = config.media.retentionDays
+    ? new RetentionSweeper({
+        db: database.db,
+        media: mediaService,
+        repository: mediaRepository,
+        interviews: interviewRepository,
+        clock,
+        retentionDays: config.media.retentionDays,
+      })
+    : null;
+  const media = { ...storage, service: mediaService, candidateAudio, retention };
+  const recordings = mediaService;
   const reports = new ResultsReports(results, recordings);
   const webhooks = createWebhooks({
     config,
@@ -92,7 +159,19 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     repository: interviewRepository,
     reports,
     recordings,
-    resetHooks: [webhooks.resetHook, resetSession, (tx, interviewId) => resetResults(results, tx, interviewId)],
+    resetHooks: [
+      webhooks.resetHook,
+      resetSession,
+      (tx, interviewId) => resetResults(results, tx, interviewId),
+      // Stored recordings, work folder, candidate spool and media rows ("local media wiped").
+      async (tx, interviewId) => void (await mediaService.erase(tx, interviewId)),
+    ],
+    eraseHooks: [
+      webhooks.eraseHook,
+      resetSession,
+      (tx, interviewId) => resetResults(results, tx, interviewId),
+      async (tx, interviewId) => void (await mediaService.erase(tx, interviewId)),
+    ],
     // The session service is built below; a reset only happens once the server runs.
     beforeReset: (interviewId) => sessions.endForReset(interviewId),
     clock,
@@ -123,8 +202,31 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     evaluateEveryLocale: isDeterministic(evaluator),
     webhooks: webhooks.service,
     ids,
+    media: mediaService,
+    db: database.db,
   });
   for (const step of pipeline) jobRunner.register(step);
+  // Voice: the Silero model is loaded once for every session; without it candidates type (and still hear).
+  const voiceNotes: string[] = [];
+  const vad = await SileroVad.load({ silenceMs: config.voice.vadSilenceMs, threshold: config.voice.vadThreshold }).catch(
+    (error: unknown) => {
+      voiceNotes.push(
+        `voice-activity detection off (${error instanceof Error ? error.message : String(error)}); candidates answer by typing`,
+      );
+      return null;
+    },
+  );
+  const voice = new VoiceService({
+    vad,
+    stt: speech.stt,
+    tts: speech.tts,
+    settings: config.voice,
+    log,
+    // The candidate's microphone goes to the recording's spool, placed on the session clock.
+    audioSink: candidateAudio,
+    clock,
+  });
+
   const sessions = new SessionService({
     repository: new SessionRepository(database.db, interviewRepository),
     leases: redis ? new RedisLeases(redis) : new DatabaseLeases(database.db, clock),
@@ -135,6 +237,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     settings: config.session,
     onInterviewEnded: () => void jobRunner.kick(),
     log,
+    speech: overrides.speech ?? ((languageCode) => voice.support(languageCode)),
   });
 
   return {
@@ -150,13 +253,20 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     webhooks,
     sessions,
     jobRunner,
+    speech,
+    voice,
+    voiceNotes,
+    media,
     async isHealthy() {
       await sql`select 1`.execute(database.db);
       return true;
     },
     async close() {
       await webhooks.close();
+      storage.storage.close();
       redis?.disconnect();
+      await speech.close();
+      await vad?.close();
       await database.close();
     },
   };

@@ -16,6 +16,11 @@ async function main(): Promise<void> {
   }
 
   const server = await startServer(config);
+  // The synthesizer's workers load in the background, so the first interview's first reply is not the slow one;
+  // a few seconds after start, so the loading does not compete with the start itself.
+  setTimeout(() => {
+    server.container.speech.warmUp().catch((error: unknown) => server.app.log.warn({ err: error }, 'speech warm-up failed'));
+  }, 5_000).unref();
   server.app.log.info(
     { database: `${server.container.database.dialect}:${server.container.database.location}`, env: config.appEnv },
     `interview service listening on ${server.url}`,

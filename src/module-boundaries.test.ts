@@ -23,6 +23,7 @@ const OWNERS: Record<string, string> = {
   interview_sessions: 'src/session/session.repository.ts',
   session_leases: 'src/session/session-lease.ts',
   jobs: 'src/jobs/job.repository.ts',
+  interview_media: 'src/media/media.repository.ts',
 };
 
 /** Migrations create and reshape every table; they are the one exception. */

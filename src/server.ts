@@ -27,8 +27,11 @@ export async function startServer(
       candidateUiUrl: config.candidateUiUrl,
       allowedOrigins: config.session.allowedOrigins,
     },
+    candidatePrivacyUrl: config.candidatePage.privacyUrl,
   });
   log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
+  for (const note of container.speech.notes) app.log.warn(note);
+  for (const note of container.voiceNotes) app.log.warn(note);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -42,6 +45,8 @@ export async function startServer(
     worker.start();
   }
   if (config.jobs.worker) container.jobRunner.start();
+  if (config.jobs.worker)
+    container.media.retention?.start(container.scheduler, (error) => log?.('error', 'recording retention sweep failed', error));
   container.sessions.startSweeper();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -58,6 +63,7 @@ export async function startServer(
         await app.close();
         await worker.stop();
         await container.jobRunner.stop();
+        container.media.retention?.stop();
         await container.close();
       })();
       return closing;

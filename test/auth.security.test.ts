@@ -28,7 +28,16 @@ const READ_ROUTES = [
 ];
 
 // Routes that take no API key, on purpose. Every other registered route must be an API route with a scope.
-const NOT_API_KEY_ROUTES = [/^\/health$/, /^\/metrics$/, /^\/openapi\.json$/, /^\/docs(\/|$)/, /^\/interview$/, /^\/candidate\//];
+// /media/: local recordings, authorised by their signed, expiring link (docs/media.md).
+const NOT_API_KEY_ROUTES = [
+  /^\/health$/,
+  /^\/media\//,
+  /^\/metrics$/,
+  /^\/openapi\.json$/,
+  /^\/docs(\/|$)/,
+  /^\/interview$/,
+  /^\/candidate\//,
+];
 
 /** A concrete path for a registered pattern: ids are a valid UUID, wildcards a plain segment. */
 function concretePath(url: string): string {

@@ -35,7 +35,7 @@ type Payload = {
   evaluation: {
     overall_summary: unknown;
     questions: { id: string; evaluation: Record<string, unknown> | null }[];
-    qualifying_questions?: { id: string; evaluation: { outcome: boolean } | null }[];
+    qualifying_questions?: { id: string; evaluation: { outcome: boolean; undecided?: boolean } | null }[];
   } | null;
   communication_analysis: Record<string, unknown> | null;
   metrics: { attempted_questions_count: number; transcript_turns: number };
@@ -193,6 +193,40 @@ describe('the results pipeline', () => {
     expect(body.comm_analysis_report).toEqual(payload.communication_analysis);
     const overall = await (await t.api(key, `/interview/overall-evaluation-report/${id}`)).json();
     expect(overall.overall_assessment.suitability).toBe('Meets expectations');
+  });
+
+  it('a dodged qualifying answer is undecided: not met, and the overall suitability asks for further assessment instead of a rejection', async () => {
+    const id = await createScreeningInterview(t, key, {
+      interview_lang_code: 1,
+      questions: [
+        {
+          question_text: 'Do you have the right to work in the UK?',
+          question_type: 'qualifying',
+          asking_order: 1,
+          qualifying_criteria: 'Right to work in the UK',
+        },
+        {
+          question_text: 'Can you work night shifts?',
+          question_type: 'qualifying',
+          asking_order: 2,
+          qualifying_criteria: 'Able to work night shifts',
+        },
+      ],
+    });
+    const played = await playInterview(t.url, id, [
+      'I am a nurse.',
+      "I'd rather talk about that once we get to the offer stage.",
+      "I've never had a problem with night shifts, I did them for three years.",
+    ]);
+    expect(played.endingReason).toBe(1);
+    const payload = await deliveredPayload(id, 'screening_interview', 1);
+    const outcomes = payload.evaluation?.qualifying_questions?.map((q) => [q.id, q.evaluation]);
+    expect(outcomes).toEqual([
+      ['q1', expect.objectContaining({ outcome: false, undecided: true })],
+      ['q2', expect.objectContaining({ outcome: true, undecided: false })],
+    ]);
+    const overall = await (await t.api(key, `/interview/overall-evaluation-report/${id}`)).json();
+    expect(overall.overall_assessment.suitability).toBe('Needs further assessment');
   });
 
   it('reports come back in the language the locale header asks for, in all nine interview languages', async () => {

@@ -119,6 +119,8 @@ describe('a job interview in text mode', () => {
     const id = await createJobInterview(t, key);
     expect((await playInterview(t.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
     await eventually(async () => expect(await logs(t, key, id)).toMatch(/handed over/));
+    // After the recording is stored, so the test does not depend on how fast this machine assembles it.
+    await eventually(async () => expect((await details(t, key, id)).archival_status).toBe(1), 60_000);
     expect((await t.api(key, `/interview/reset/${id}`, { method: 'POST' })).status).toBe(200);
     expect(await details(t, key, id)).toMatchObject({ state: 0, resume_count: null, transcript: [] });
     const client = await connect(t, id);

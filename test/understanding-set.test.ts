@@ -1,9 +1,11 @@
 // Integrity of the understanding set (test/fixtures/understanding/): what the
 // accuracy bench (npm run accuracy) relies on; then floors, a few points under
 // the measured held-out figures (docs/evaluation.md), for what has been
-// improved, so a regression fails here. Screening and job ratings have none yet.
+// improved, so a regression fails here.
 
-import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATINGS } from '../src/evaluation/index.js';
 import {
   allItems,
@@ -15,6 +17,8 @@ import {
   SCREENING_LABELS,
 } from '../bench/accuracy/understanding-set.js';
 import { measureUnderstanding } from '../bench/accuracy/measure.js';
+import { renderReport } from '../bench/accuracy/report.js';
+import { RuleReadingOpenAi } from './helpers/rule-reading-openai.js';
 
 const set = loadUnderstandingSet();
 const items = allItems(set);
@@ -124,10 +128,36 @@ describe('accuracy floors on the held-out items', () => {
     expect(share(outcomes)).toBeGreaterThanOrEqual(0.65);
   }, 60_000);
 
-  it('rates job answers on the whole scale (measured 66.7 % exact, 96.7 % within one grade: 20 and 29 of 30)', async () => {
+  it('decides screening answers by meaning in every language and category (measured 95.3 %: 61 of 64; every category at least 80 %)', async () => {
+    const outcomes = await heldout('screening');
+    expect(share(outcomes)).toBeGreaterThanOrEqual(0.9);
+    const all = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.category === 'screening');
+    for (const sub of new Set(all.map((o) => o.item.subcategory)))
+      expect(share(all.filter((o) => o.item.subcategory === sub)), sub).toBeGreaterThanOrEqual(0.8);
+    for (const language of LANGUAGE_TAGS)
+      expect(share(all.filter((o) => o.item.language === language)), language).toBeGreaterThanOrEqual(0.8);
+  }, 60_000);
+
+  it('never takes a dodged screening answer as met, and says it is undecided', async () => {
+    const dodges = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.subcategory === 'dodge');
+    expect(dodges.length).toBeGreaterThanOrEqual(9);
+    expect(dodges.filter((o) => o.actual === 'met').map((o) => o.item.id)).toEqual([]);
+    expect(dodges.filter((o) => o.actual === 'undecided').length / dodges.length).toBeGreaterThanOrEqual(0.8);
+  }, 60_000);
+
+  it('rates job answers on the whole scale (measured 76.9 % exact, 97.4 % within one grade: 30 and 38 of 39)', async () => {
     const outcomes = await heldout('job');
-    expect(share(outcomes)).toBeGreaterThanOrEqual(0.6);
+    expect(share(outcomes)).toBeGreaterThanOrEqual(0.7);
     expect(outcomes.filter((o) => o.distance <= 1).length / outcomes.length).toBeGreaterThanOrEqual(0.93);
+  }, 60_000);
+
+  it('uses the middle of the scale: OKAY answers mostly OKAY, generic look-alikes SUBOPTIMAL (measured 21 of 27, 9 of 9)', async () => {
+    const job = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.category === 'job');
+    const okay = job.filter((o) => o.expected === 'OKAY');
+    expect(okay.filter((o) => o.actual === 'OKAY').length / okay.length).toBeGreaterThanOrEqual(0.7);
+    const generic = job.filter((o) => o.item.subcategory === 'generic');
+    expect(generic.length).toBeGreaterThanOrEqual(9);
+    expect(generic.filter((o) => o.actual !== 'SUBOPTIMAL').map((o) => o.item.id)).toEqual([]);
   }, 60_000);
 
   it('never rewards keyword stuffing, prompt injection or confidently wrong answers (every item, none above OKAY)', async () => {
@@ -138,4 +168,32 @@ describe('accuracy floors on the held-out items', () => {
     expect(outcomes.filter((o) => o.actual === 'GOOD' || o.actual === 'EXCELLENT').map((o) => o.item.id)).toEqual([]);
     expect(outcomes.filter((o) => o.actual === 'SUBOPTIMAL').length / outcomes.length).toBeGreaterThanOrEqual(0.9);
   }, 60_000);
+});
+
+describe('the labelled set against an OpenAI-compatible server, with one command', () => {
+  const model = new RuleReadingOpenAi();
+  beforeAll(() => model.start());
+  afterAll(() => model.stop());
+
+  it('npm run accuracy -- --llm sends every screening and job item to LLM_BASE_URL and prints the same tables', async () => {
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/accuracy/run.ts', '--llm', '--split', 'heldout', '--no-timing'], {
+      env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'rule-reader', LLM_API_KEY: 'local' },
+      maxBuffer: 4_000_000,
+    });
+    const heldoutSet = {
+      ...set,
+      screening: set.screening.filter((i) => i.split === 'heldout'),
+      job: set.job.filter((i) => i.split === 'heldout'),
+      intent: set.intent.filter((i) => i.split === 'heldout'),
+      followUp: set.followUp.filter((i) => i.split === 'heldout'),
+      fillers: set.fillers.filter((i) => i.split === 'heldout'),
+    };
+    const builtin = renderReport(await measureUnderstanding(heldoutSet), { split: 'heldout', isTimed: false, showMisses: false });
+    const rows = (text: string) => text.split('\n').filter((l) => /^\| (screening outcome|job rating)/.test(l));
+    expect(rows(stdout)).toHaveLength(3);
+    expect(rows(stdout)).toEqual(rows(builtin));
+    const calls = heldoutSet.screening.length + heldoutSet.job.length;
+    expect(stdout).toContain(`Model answers: ${calls} of ${calls}; built-in fallbacks: 0`);
+    expect(model.requests).toBe(calls);
+  }, 120_000);
 });

@@ -46,7 +46,7 @@ export interface ApiSample {
 interface ReportQuestion {
   id?: string;
   is_evaluated?: boolean | null;
-  evaluation: { outcome?: boolean } | null;
+  evaluation: { outcome?: boolean; undecided?: boolean } | null;
 }
 
 export async function playScreeningThroughApi(set: UnderstandingSet): Promise<ApiSample> {
@@ -57,6 +57,8 @@ export async function playScreeningThroughApi(set: UnderstandingSet): Promise<Ap
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // The bench answers as fast as the interviewer speaks: twenty questions can exceed a person's message rate.
+    SESSION_MAX_MESSAGES_PER_SECOND: '10000',
     REDIS_URL: '',
   });
   const server = await startServer(config, { logger: false });
@@ -92,7 +94,8 @@ export async function playScreeningThroughApi(set: UnderstandingSet): Promise<Ap
       items.forEach((item, index) => {
         const question = report.find((q) => q.id === `q${index + 1}`);
         const outcome = question?.is_evaluated ? question.evaluation?.outcome : undefined;
-        outcomes.push({ item, actual: outcome === undefined ? 'undecided' : outcome ? 'met' : 'not_met' });
+        const isUndecided = outcome === undefined || question?.evaluation?.undecided === true;
+        outcomes.push({ item, actual: isUndecided ? 'undecided' : outcome ? 'met' : 'not_met' });
       });
     }
     return { outcomes, interviews, msPerInterview: (performance.now() - started) / Math.max(1, interviews) };

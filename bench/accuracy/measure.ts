@@ -71,8 +71,8 @@ async function measureScreening(set: UnderstandingSet, evaluator: Evaluator): Pr
     const ms = performance.now() - started;
     const judged = result.evaluation.questions[0];
     const evaluation = judged?.evaluation;
-    const actual: ScreeningLabel =
-      !judged?.is_evaluated || !evaluation || !('outcome' in evaluation) ? 'undecided' : evaluation.outcome ? 'met' : 'not_met';
+    const isUndecided = !judged?.is_evaluated || !evaluation || !('outcome' in evaluation) || evaluation.undecided === true;
+    const actual: ScreeningLabel = isUndecided ? 'undecided' : evaluation.outcome ? 'met' : 'not_met';
     // The qualifying outcome a client acts on: met or not. An undecided label is right when the answer is not taken as met.
     const isCorrect = (item.label === 'met') === (actual === 'met');
     outcomes.push({ item, expected: item.label, actual, isCorrect, distance: actual === item.label ? 0 : 1, ms });

@@ -41,8 +41,8 @@ export class CandidateClient {
   }
 
   /** Opens the session socket of an interview on a server base URL (http://host:port). */
-  static connect(baseUrl: string, interviewId: string, options: { url?: string } = {}): Promise<CandidateClient> {
-    const socket = new WebSocket(options.url ?? candidateSessionUrl(baseUrl, interviewId));
+  static connect(baseUrl: string, interviewId: string, options: { url?: string; version?: number } = {}): Promise<CandidateClient> {
+    const socket = new WebSocket(options.url ?? candidateSessionUrl(baseUrl, interviewId, options.version));
     const client = new CandidateClient(socket);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));

@@ -3,33 +3,71 @@
 //   keys list
 //   keys deactivate <key-or-id>
 //   migrate
-//   simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>]
+//   simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>] [--voice [--speed <n>]]
+//   erase <interview_id>   deletes the interview's media and personal data on request, leaving an audit line
 // It works on the database named by the same configuration as the server.
 
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { KeyInputError } from '../auth/auth.service.js';
 import { SCOPES } from '../auth/principal.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createContainer } from '../container.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { readAnswers, runSimulation, SimulationInputError } from './simulate.js';
+import { runVoiceSimulation } from './simulate-voice-run.js';
 
 const USAGE = `usage:
   cli keys create --user <label> [--scopes ${SCOPES.join(',')}] [--expires <ISO date>]
   cli keys list
   cli keys deactivate <key-or-id>
   cli migrate
-  cli simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>]`;
+  cli simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>] [--voice [--speed <n>]]
+  cli erase <interview_id>`;
 
 class UsageError extends Error {}
+
+function operatorName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'operator';
+  }
+}
+
+/** Deletes one interview's recordings, archived records, transcript, evaluation, log and candidate details. */
+async function erase(config: ReturnType<typeof loadConfig>, interviewId: string | undefined, rest: string[]): Promise<number> {
+  if (!interviewId || rest.length > 0) throw new UsageError('erase needs exactly one interview id');
+  const container = await createContainer(config);
+  try {
+    const requestedBy = `cli erase by ${operatorName()}`;
+    const outcome = await container.interviews.erasePersonalData(interviewId, requestedBy);
+    if (outcome === 'not_found') {
+      process.stderr.write(`no interview ${interviewId}; nothing changed\n`);
+      return 1;
+    }
+    if (outcome === 'in_progress') {
+      process.stderr.write(
+        `interview ${interviewId} is in progress or its recording is being made; erase it once it has ended. Nothing changed\n`,
+      );
+      return 1;
+    }
+    process.stdout.write(
+      `erased ${interviewId}: media, transcript, evaluation, log and candidate details deleted; audit line kept in its log\n`,
+    );
+    return 0;
+  } finally {
+    await container.close();
+  }
+}
 
 async function run(argv: string[]): Promise<number> {
   const [command, subcommand, ...rest] = argv;
   const config = loadConfig();
   if (command === 'simulate')
     return simulate(
-      config.publicBaseUrl,
+      config,
       [subcommand, ...rest].filter((a): a is string => a !== undefined),
     );
   if (command === 'migrate') {
@@ -42,6 +80,7 @@ async function run(argv: string[]): Promise<number> {
     }
     return 0;
   }
+  if (command === 'erase') return erase(config, subcommand, rest);
   if (command !== 'keys') throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
 
   const container = await createContainer(config);
@@ -91,16 +130,31 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-async function simulate(publicBaseUrl: string, args: string[]): Promise<number> {
+async function simulate(config: Config, args: string[]): Promise<number> {
+  const publicBaseUrl = config.publicBaseUrl;
   const { values, positionals } = parseArgs({
     args,
-    options: { answers: { type: 'string' }, url: { type: 'string' } },
+    options: { answers: { type: 'string' }, url: { type: 'string' }, voice: { type: 'boolean' }, speed: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
   if (positionals.length === 0) throw new UsageError('simulate needs an interview id');
   if (!values.answers) throw new UsageError('simulate needs --answers <file.json> (a JSON array of strings)');
   const answers = readAnswers(values.answers);
+  if (values.speed !== undefined && !values.voice) throw new UsageError('--speed only applies with --voice');
+  if (values.voice) {
+    const speed = Number(values.speed ?? 1);
+    if (!(speed >= 0.25 && speed <= 8)) throw new UsageError(`--speed must be a number from 0.25 to 8 (got "${values.speed}")`);
+    return runVoiceSimulation({
+      config,
+      baseUrl: values.url ?? publicBaseUrl,
+      interviewIds: positionals,
+      answers,
+      speed,
+      out: process.stdout,
+      err: process.stderr,
+    });
+  }
   return runSimulation({
     baseUrl: values.url ?? publicBaseUrl,
     interviewIds: positionals,

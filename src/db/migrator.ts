@@ -5,6 +5,8 @@ import { webhooks } from './migrations/0002-webhooks.js';
 import { session } from './migrations/0003-session.js';
 import { results } from './migrations/0004-results.js';
 import { webhookCircuit } from './migrations/0005-webhook-circuit.js';
+import { consent } from './migrations/0006-consent.js';
+import { media } from './migrations/0007-media.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +16,8 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0003-session': session(dialect),
     '0004-results': results(dialect),
     '0005-webhook-circuit': webhookCircuit(dialect),
+    '0006-consent': consent(dialect),
+    '0007-media': media(dialect),
   };
 }
 

@@ -129,6 +129,8 @@ export interface InterviewSessionsTable {
   last_seen_at: string;
   disconnected_at: string | null;
   pending_turn: string | null;
+  /** ISO time the candidate agreed (protocol v2 `start`); null for v1 sessions and before consent. */
+  consented_at: string | null;
 }
 
 export interface SessionLeasesTable {
@@ -165,6 +167,18 @@ export interface InterviewResultsTable {
   created_at: string;
 }
 
+export interface InterviewMediaTable {
+  interview_id: string;
+  /** audio (the mixed MP3) or video (the remuxed WebM). */
+  kind: string;
+  storage_key: string;
+  bytes: number;
+  duration_ms: number;
+  /** Null while only the local recording exists (archival 4); set once stored (archival 1). */
+  stored_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -177,4 +191,5 @@ export interface Database {
   interview_sessions: InterviewSessionsTable;
   session_leases: SessionLeasesTable;
   jobs: JobsTable;
+  interview_media: InterviewMediaTable;
 }

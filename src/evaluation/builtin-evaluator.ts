@@ -121,7 +121,7 @@ function evaluateScreening(
     const judgement = judgeScreeningAnswer(sq.qualifying_criteria, text, input.languageCode, locale, sq.question_text);
     return {
       ...base,
-      evaluation: { outcome: judgement.outcome, analysis: judgement.analysis },
+      evaluation: { outcome: judgement.outcome, analysis: judgement.analysis, undecided: judgement.isUndecided },
       eval_criteria: sq.qualifying_criteria,
     };
   });

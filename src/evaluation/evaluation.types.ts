@@ -60,6 +60,13 @@ export interface JobQuestionEvaluation {
 export interface ScreeningQuestionEvaluation {
   outcome: boolean;
   analysis: string;
+  /**
+   * The answer did not decide the criterion (a hedge, a dodge, a deferral):
+   * `outcome` is false, the analysis says what to confirm, and the report's
+   * suitability becomes "Needs further assessment" rather than a rejection.
+   * Absent in results stored before it existed (read as false).
+   */
+  undecided?: boolean;
 }
 
 /** Matches the spec's EvaluatedQuestion; the pipeline adds `video_timeline`. */

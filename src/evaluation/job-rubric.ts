@@ -13,7 +13,7 @@ import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } 
 import type { StoredJobQuestion } from '../interviews/questions.js';
 import { contentTerms, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
-import { findPhrases, phraseTokens } from './phrase-match.js';
+import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
 import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
 
@@ -53,6 +53,8 @@ export interface StructureSignals {
   attemptsManipulation: boolean;
   /** Asserts with certainty ("ganz klar", "il suffit", "no downside"): with nothing correct, that is confidently wrong. */
   overclaims: boolean;
+  /** Rests on generic value statements ("very important", "everyone does it"). */
+  isPlatitude: boolean;
 }
 
 export interface RubricScore {
@@ -79,6 +81,14 @@ const ENGAGED_MIN_WORDS = 8;
 /** Certainty with less than half the criteria covered reads as confidently wrong. */
 export const CONFIDENTLY_WRONG_COVERAGE = 0.5;
 const DEFLECTION_PENALTY = 0.12;
+/** A platitude with less than this coverage is a generic answer: it stays SUBOPTIMAL. */
+const GENERIC_COVERAGE = 0.25;
+/**
+ * GOOD means most criteria met with correct substance, even when each point is
+ * brief: at least this share of the criteria credited (one of them in full),
+ * in an answer of the length the question calls for, lifts OKAY to GOOD.
+ */
+export const MOST_CRITERIA = { share: 0.6, coverage: 0.35, elaboration: 0.7 } as const;
 
 /** EXCELLENT means comprehensive: besides the criteria, the depth the question type asks for. */
 function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number): boolean {
@@ -163,9 +173,23 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     admitsGap: has(CUES.doesNotKnow) || has(CUES.admittedGap),
     deflectsResponsibility: has(CUES.deflection),
     isKeywordList: isKeywordList(answer, tokens),
-    attemptsManipulation: has(CUES.manipulation),
+    attemptsManipulation: has(CUES.manipulation) || addressesTheGrader(answer),
     overclaims: has(CUES.certainty),
+    isPlatitude: has(CUES.platitude),
   };
+}
+
+/**
+ * Prompt injection in any language, whatever the wording: the rating scale's own
+ * labels written as labels (EXCELLENT, SUBOPTIMAL, GOOD, OKAY in capitals) or a
+ * chat role marker ("System:", "<|im_start|>", "[INST]"). Candidates answering a
+ * question have no reason to write either.
+ */
+function addressesTheGrader(answer: string): boolean {
+  return (
+    /\b(?:EXCELLENT|SUBOPTIMAL|GOOD|OKAY)\b/.test(answer) ||
+    /(?:^|\n)\s*(?:system|assistant|developer)\s*:|<\|im_(?:start|end)\|>|\[\/?INST\]/i.test(answer)
+  );
 }
 
 /** Segments of a list: "B-tree, full table scan, logarithmic" has three. */
@@ -317,6 +341,16 @@ function computeJobScore(ctx: RubricContext): RubricScore {
         : score >= THRESHOLDS.okay + shift
           ? 'OKAY'
           : 'SUBOPTIMAL';
+  const touched = criteria.length === 0 ? 0 : criteria.filter((c) => c.credit > 0).length / criteria.length;
+  if (
+    rating === 'OKAY' &&
+    touched >= MOST_CRITERIA.share &&
+    criteria.some((c) => c.credit === 1) &&
+    coverage >= MOST_CRITERIA.coverage &&
+    elaboration >= MOST_CRITERIA.elaboration
+  ) {
+    rating = 'GOOD';
+  }
   const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
   if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
     rating = 'SUBOPTIMAL';
@@ -324,14 +358,20 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   // A statement on the question's subject that earns some credit but falls short of the threshold is
   // superficial, not worthless: unless it denies, claims with certainty, deflects or games the rubric,
   // it is OKAY. With no criterion touched at all nothing in it is verified, so it stays SUBOPTIMAL.
+  // An answer that reasons about the question's subject (a reason, a trade-off, steps), or offers a claim
+  // on it while admitting its limits, is superficial rather than worthless even when the rubric's words
+  // are not there: candidates paraphrase ("it finds things quicker") what the criteria spell out. Bare
+  // assertions with nothing credited stay SUBOPTIMAL: unverified, they may be confidently wrong.
+  const explains = signals.hasReasoning || signals.hasTradeOffs || signals.hasSteps || signals.admitsGap || isHedged(answer, language);
   const engaged =
-    coverage > 0 &&
+    (coverage > 0 || (explains && isOnTopic(answerTerms, questionTerms, [], language))) &&
     words >= ENGAGED_MIN_WORDS &&
     !signals.saysDoesNotKnow &&
     !signals.deflectsResponsibility &&
     !signals.isKeywordList &&
     !signals.attemptsManipulation &&
     !signals.overclaims &&
+    !(signals.isPlatitude && coverage < GENERIC_COVERAGE) &&
     !isNegated(answer, language) &&
     isOnTopic(answerTerms, questionTerms, question.evaluation_criteria, language);
   if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
@@ -351,10 +391,26 @@ function isOnTopic(
   return topic.some((terms) => [...terms.keys()].some((k) => !k.startsWith('~') && answerTerms.has(k)));
 }
 
-/** Any negator of the interview language (or English): a denial is not a superficial answer. */
+/**
+ * A negator of the interview language (or English) opening the answer: a denial is not a superficial answer. Hedges
+ * and admitted gaps ("nicht sicher", "I'm not sure why") and affirmative idioms ("no problem") are masked first, as the
+ * screening reader does: they qualify a claim rather than deny it.
+ */
 function isNegated(answer: string, language: LanguageCode): boolean {
+  // The denial is in the opening clause ("No, ...", "I have never ..."); a "not" later on is part of an explanation.
+  const opening = answer.split(LIST_SEPARATORS)[0] ?? '';
+  return lexiconsFor(language).some((l) => {
+    let tokens = tokenize(opening);
+    tokens = maskPhrases(tokens, findPhrases(tokens, [...l.hedges, ...CUES.doesNotKnow, ...CUES.admittedGap]), '§hedge');
+    tokens = maskPhrases(tokens, findPhrases(tokens, l.affirmIdioms), '§affirm');
+    return findPhrases(tokens, [...l.negators, ...l.no]).length > 0;
+  });
+}
+
+/** A hedge of the interview language (or English): "glaube ich", "I guess". A hedged claim is not a confident one. */
+function isHedged(answer: string, language: LanguageCode): boolean {
   const tokens = tokenize(answer);
-  return lexiconsFor(language).some((l) => findPhrases(tokens, [...l.negators, ...l.no]).length > 0);
+  return lexiconsFor(language).some((l) => findPhrases(tokens, l.hedges).length > 0);
 }
 
 function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>, language: LanguageCode): number {

@@ -11,7 +11,7 @@ import { createEvaluator } from './index.js';
 import { LlmEvaluator } from './llm-evaluator.js';
 import { DATA_CLOSE, DATA_OPEN } from './llm-prompt.js';
 
-type Mode = 'normal' | 'slow' | 'broken' | 'malformed' | 'invalid' | 'wrong-ids' | 'flaky';
+type Mode = 'normal' | 'slow' | 'broken' | 'malformed' | 'invalid' | 'wrong-ids' | 'flaky' | 'undecided';
 
 interface ChatRequest {
   model: string;
@@ -35,7 +35,7 @@ function interviewData(request: ChatRequest): { questions: Array<{ id: string; c
 function validReply(request: ChatRequest): unknown {
   const ids = interviewData(request).questions.map((q) => q.id);
   if (request.messages[0]?.content.includes('qualifying question')) {
-    return { questions: ids.map((id) => ({ id, outcome: true, analysis: `model analysis of ${id}` })) };
+    return { questions: ids.map((id) => ({ id, outcome: true, undecided: false, analysis: `model analysis of ${id}` })) };
   }
   return {
     questions: ids.map((id) => ({
@@ -97,6 +97,12 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       return reply(res, 200, completion(JSON.stringify(validReply(request))));
     case 'normal':
       return reply(res, 200, completion(JSON.stringify(validReply(request))));
+    case 'undecided': {
+      // A model that cannot decide but still says outcome: true.
+      const ids = interviewData(request).questions.map((q) => q.id);
+      const questions = ids.map((id) => ({ id, outcome: true, undecided: true, analysis: 'The answer does not say; confirm.' }));
+      return reply(res, 200, completion(JSON.stringify({ questions })));
+    }
   }
 }
 
@@ -167,8 +173,37 @@ describe('LLM evaluator', () => {
     expect((result.evaluation as ScreeningEvaluation).qualifying_questions[0]?.evaluation).toEqual({
       outcome: true,
       analysis: 'model analysis of q1',
+      undecided: false,
     });
     expect(result.communication_analysis?.filler_words.counts).toMatchObject({ um: 1 });
+  });
+
+  it('asks the model for an undecided flag and never stores an undecided answer as met', async () => {
+    mode = 'undecided';
+    const result = await evaluator().evaluate({
+      interviewType: 1,
+      languageCode: 1,
+      jobTitle: 'Driver',
+      primaryTechFocus: null,
+      experienceLevel: null,
+      difficultyLevel: null,
+      questions: [
+        { id: 'q1', question_text: 'Licence?', question_type: 'qualifying', asking_order: 1, qualifying_criteria: 'Valid licence' },
+      ],
+      answers: [{ questionId: 'q1', exchanges: [{ role: 'user', content: "Let's talk about that later." }] }],
+    });
+    expect(result.provenance.evaluator).toBe('llm');
+    expect((result.evaluation as ScreeningEvaluation).qualifying_questions[0]?.evaluation).toEqual({
+      outcome: false,
+      analysis: 'The answer does not say; confirm.',
+      undecided: true,
+    });
+    const sent = requests.at(-1) as unknown as {
+      messages: Array<{ content: string }>;
+      response_format: { json_schema: { schema: unknown } };
+    };
+    expect(JSON.stringify(sent.response_format.json_schema.schema)).toContain('"undecided"');
+    expect(sent.messages[0]?.content).toContain('undecided is true when');
   });
 
   it('retries once after a failure and then keeps the model result', async () => {

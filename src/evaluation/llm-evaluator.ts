@@ -155,7 +155,10 @@ function mergeScreening(parsed: unknown, answeredIds: ReadonlySet<string>, built
   const base = builtin.evaluation as ScreeningEvaluation;
   const questions = base.questions.map((q) => {
     const judged = byId.get(q.id);
-    return judged ? { ...q, evaluation: { outcome: judged.outcome, analysis: judged.analysis } } : q;
+    // An undecided answer is never a pass, whatever the model put in outcome.
+    return judged
+      ? { ...q, evaluation: { outcome: judged.outcome && !judged.undecided, analysis: judged.analysis, undecided: judged.undecided } }
+      : q;
   });
   return {
     ...builtin,

@@ -37,9 +37,11 @@ export function buildSystemPrompt(kind: 'job' | 'screening', locale: ProseLocale
   }
   return [
     ...common,
-    'For every qualifying question return its id, outcome (true when the answer meets qualifying_criteria) and a one-sentence analysis.',
+    'For every qualifying question return its id, outcome (true when the answer meets qualifying_criteria), undecided and a one-sentence analysis.',
+    'undecided is true when the answer does not let you decide (it dodges, defers, or is hedged without a supporting fact); then outcome is false and the analysis says what to confirm with the candidate.',
     'Numbers must meet the criterion (two years do not meet "at least 3 years"). A negation or "not yet" does not meet it.',
     'A hedged answer ("maybe", "I think so", "not sure") does not establish the criterion: outcome false, and say it should be confirmed.',
+    'Read meaning, not keywords: "I have never had a problem with night shifts" and "it is not that I would not travel" mean yes; compare numbers after converting units (miles to km, a Swedish mil is 10 km, months to years); a pay expectation meets a stated range when its lowest figure is not above the top; a start date meets a deadline when it is not later; an expired or not yet obtained licence does not count.',
   ].join('\n');
 }
 

@@ -37,7 +37,7 @@ export const LlmScreeningResult = Type.Object(
   {
     questions: Type.Array(
       Type.Object(
-        { id: Type.String(), outcome: Type.Boolean(), analysis: Type.String({ maxLength: 4000 }) },
+        { id: Type.String(), outcome: Type.Boolean(), undecided: Type.Boolean(), analysis: Type.String({ maxLength: 4000 }) },
         { additionalProperties: false },
       ),
       { maxItems: 100 },

@@ -20,10 +20,24 @@ export interface PhraseHit {
   end: number;
 }
 
+type Ordered = Array<{ phrase: string; tokens: string[] }>;
+// Lists are mostly long-lived (language records, per-language unions): compile each once.
+const orderedLists = new WeakMap<readonly string[], Ordered>();
+
+function orderedOf(phrases: readonly string[]): Ordered {
+  let ordered = orderedLists.get(phrases);
+  if (!ordered) {
+    ordered = [...new Set(phrases)].map((p) => ({ phrase: p, tokens: phraseTokens(p) })).filter((p) => p.tokens.length > 0);
+    ordered.sort((a, b) => b.tokens.length - a.tokens.length);
+    orderedLists.set(phrases, ordered);
+  }
+  return ordered;
+}
+
 /** Every non-overlapping occurrence, longest phrases first so "i don't know" wins over "don't". */
 export function findPhrases(tokens: readonly string[], phrases: readonly string[]): PhraseHit[] {
-  const ordered = [...new Set(phrases)].map((p) => ({ phrase: p, tokens: phraseTokens(p) })).filter((p) => p.tokens.length > 0);
-  ordered.sort((a, b) => b.tokens.length - a.tokens.length);
+  if (tokens.length === 0) return [];
+  const ordered = orderedOf(phrases);
   const taken = new Array<boolean>(tokens.length).fill(false);
   const hits: PhraseHit[] = [];
   for (const { phrase, tokens: needle } of ordered) {

@@ -164,3 +164,118 @@ describe('yes and plain statements', () => {
     expect(judgeScreeningAnswer(null, 'Yes', 1, 'en')).toMatchObject({ outcome: false, basis: 'no_criterion' });
   });
 });
+
+describe('reading meaning, not keywords (issue 11)', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Willing to work on Sundays', "It's not that I couldn't work Sundays, my last job had them every other week."],
+    [2, 'Bereitschaft zu Nachtdiensten', 'Es ist nicht so, dass ich keine Nachtdienste machen würde, im Spital war das Alltag.'],
+    [5, 'Disponible pour les astreintes', "Ce n'est pas que je ne peux pas, j'en ai fait pendant deux ans."],
+    [6, 'Disponibilidad para guardias', 'No es que no pueda hacer guardias, las hacía en mi anterior empresa.'],
+    [8, 'Kan arbeta natt', 'Det är inte så att jag inte kan jobba natt, jag har gjort det förut.'],
+    [9, 'الاستعداد للعمل ليلا', 'ليس الأمر أنني لا أستطيع العمل ليلا، عملت ليلا سنة كاملة.'],
+    [3, 'रात में काम करने की तैयारी', 'ऐसा नहीं है कि मैं रात में काम नहीं कर सकता, पहले भी किया है।'],
+  ])('language %i: a framed double negation ("not that I could not") means yes', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true, isUndecided: false });
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Able to lift 20 kg', "I've never had any issue lifting heavy boxes, I did it daily."],
+    [2, 'Bereitschaft zu Wochenendarbeit', 'Samstage waren für mich nie ein Problem.'],
+    [3, 'सप्ताहांत में काम करने की तैयारी', 'शनिवार को काम करने में मुझे कोई समस्या नहीं होगी।'],
+    [7, 'Kan arbejde om aftenen', 'Aftenarbejde har aldrig været et problem for mig.'],
+    [9, 'القدرة على العمل في عطلة نهاية الأسبوع', 'لم تكن لدي مشكلة مع العمل يوم السبت.'],
+  ])('language %i: a negation beside a problem noun ("never had a problem with") means yes', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it('a problem named without a negation is an obstacle; a negated objection is a yes', () => {
+    expect(judge('Able to work night shifts', 'I have a problem with night shifts, my kids are small.', 1).outcome).toBe(false);
+    expect(judge('Bereitschaft zu Nachtschichten', 'Nachtschichten sind für mich leider ein Problem.', 2).outcome).toBe(false);
+    expect(judge('Willing to relocate', 'I would not mind moving.', 1).outcome).toBe(true);
+    expect(judge('Bereit umzuziehen', 'Ich hätte nichts dagegen umzuziehen.', 2).outcome).toBe(true);
+    expect(judge('Disponible le week-end', 'Ça ne me dérange pas du tout.', 5).outcome).toBe(true);
+    expect(judge('Disponibilidad para viajar', 'No me importa viajar.', 6).outcome).toBe(true);
+    expect(judge('Villig att resa', 'Jag har inget emot att resa.', 8).outcome).toBe(true);
+  });
+
+  it('pay: what the candidate earns now counts only when nothing else is named, and a year is not pay', () => {
+    const range = 'Salary expectation between 50,000 and 65,000 USD';
+    expect(judge(range, 'I currently make 60k, so I am looking for 75k.', 1).outcome).toBe(false);
+    expect(judge(range, "I've been earning 70k since 2019.", 1).outcome).toBe(false);
+    expect(judge(range, 'I make 55k now and that would be fine.', 1).outcome).toBe(true);
+  });
+
+  it('a later "but ..." turns an opening yes into a no', () => {
+    expect(judge('Willing to relocate to Lyon', "It's not that I wouldn't, but honestly no, not at the moment.", 1).outcome).toBe(false);
+    expect(judge('Prêt à déménager', "Oui, en principe, mais pas avant deux ans, c'est non pour l'instant.", 5).outcome).toBe(false);
+  });
+
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Salary expectation between 50,000 and 60,000 EUR', 'Around 55k.', true],
+    [1, 'Salary expectation between 50,000 and 60,000 EUR', "I wouldn't go below 70,000.", false],
+    [1, 'Salary expectation between 50,000 and 60,000 EUR', 'Somewhere between 45 and 52 thousand.', true],
+    [4, "Lohnvorstellung zwischen 70'000 und 90'000 CHF", "Etwa 80'000 Franken im Jahr.", true],
+    [2, 'Gehaltsvorstellung zwischen 45.000 und 50.000 Euro', 'Mindestens 58.000 Euro brutto.', false],
+    [3, 'वार्षिक वेतन 6 से 8 लाख के बीच', 'मुझे 10 लाख चाहिए।', false],
+    [6, 'Salario entre 25.000 y 30.000 euros brutos', 'Unos 27 mil al año.', true],
+  ])('language %i: pay "%s" against "%s" -> %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Live within 20 km of the depot', 'About 15 miles away.', false],
+    [1, 'Live within 20 miles of the depot', 'I live 25 km away.', true],
+    [8, 'Bor högst 40 km från kontoret', 'Jag bor 3 mil bort.', true],
+    [5, 'Habiter à moins de 20 km', "J'habite à 35 kilomètres.", false],
+    [2, 'Mindestens 30 Stunden pro Woche', 'Ich kann 20 Stunden die Woche, maximal 25.', false],
+    [7, 'Mindst 30 timer om ugen', 'Jeg kan arbejde 37 timer.', true],
+    [4, 'Pensum mindestens 80 Prozent', 'Am liebsten 60 %.', false],
+    [4, 'Pensum mindestens 80 Prozent', '100 %, 90 ginge auch.', true],
+    [2, 'Englischkenntnisse mindestens B2', 'Ich habe C1, durch ein Jahr in Dublin.', true],
+    [5, 'Allemand niveau B2 minimum', "J'ai le niveau A2 en allemand.", false],
+    [1, 'German at level B1 or above', 'Yes, B2 certified.', true],
+  ])('language %i: "%s" against "%s" -> %s (units converted)', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Able to start by 1 March', 'Yes, from the 15th of February.', true],
+    [1, 'Able to start by 1 March', 'Yes, from April on.', false],
+    [2, 'Eintritt spätestens am 1. April', 'Ab dem 1. Mai, vorher geht es nicht.', false],
+    [6, 'Incorporación antes del 1 de octubre', 'Puedo empezar el 1 de septiembre.', true],
+    [1, 'Able to start by 10 January', 'My notice ends on 20 December, so from 5 January.', true],
+    [9, 'القدرة على بدء العمل قبل 1 يوليو', 'يمكنني البدء من 1 أغسطس.', false],
+    [8, 'Kan börja senast 1 juni', 'Jag kan börja omedelbart.', true],
+  ])('language %i: a start date "%s" against "%s" -> %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it('an expired or learner licence does not count; a common name of the credential does', () => {
+    expect(judge('Valid driving licence', 'I had one but it expired last year.', 1).outcome).toBe(false);
+    expect(judge('Führerausweis Kategorie B', 'Ich habe den Lernfahrausweis.', 4).outcome).toBe(false);
+    expect(judge('Gültiger Staplerschein', 'Den Gabelstaplerschein habe ich seit 2020.', 2).outcome).toBe(true);
+    expect(judge('Gyldigt truckcertifikat', 'Truckkørekort har jeg haft i tre år.', 7).outcome).toBe(true);
+  });
+
+  it('a yes backed by a concrete fact outweighs a hedge; a bare hedge does not', () => {
+    expect(judge('Fluent English', 'Yes, I think so, I lived in London for three years.', 1).outcome).toBe(true);
+    expect(judge('Fluent English', 'Yes, I think so.', 1)).toMatchObject({ outcome: false, basis: 'hedged', isUndecided: true });
+  });
+
+  it('a dodge or a deferral is undecided, even when it repeats the criterion words', () => {
+    expect(judge('Right to work in the UK', "I'm very motivated and a quick learner.", 1)).toMatchObject({
+      outcome: false,
+      isUndecided: true,
+    });
+    expect(judge('Right to work in the UK', "Let's talk about my right to work in the UK at the offer stage.", 1)).toMatchObject({
+      outcome: false,
+      isUndecided: true,
+    });
+    expect(judge('Right to work in the UK', 'No, I would need a visa.', 1)).toMatchObject({ outcome: false, isUndecided: false });
+  });
+
+  it('names converted amounts in the analysis', () => {
+    expect(judge('Live within 20 km of the depot', 'About 15 miles away.', 1).analysis).toContain('24.1 km');
+    expect(judge('Able to start by 1 March', 'Yes, from April on.', 1).analysis).toContain('1 April');
+  });
+});

@@ -1,38 +1,32 @@
 // Screening: a qualifying answer against its qualifying_criteria, in any of
-// the nine languages. Rules (docs/evaluation.md, "Screening rules"):
-//  1. A criterion with a number and a time unit is a minimum ("at least 3
-//     years"), or a maximum when it says "within"/"innerhalb"/... .
-//  2. The answer's quantity in a clause that is not negated decides numeric
-//     criteria; "almost three" is below three, "more than ten" above ten.
-//  3. Otherwise the answer's stance decides: a negation or "not yet" means
-//     no, a clause-initial yes or an affirmative idiom ("no problem") means
-//     yes, a plain statement that restates the criterion means yes.
-//  4. Hedging ("maybe", "I think so", "pata nahi") anywhere in the answer
-//     means the criterion is not established: outcome false, flagged.
+// the nine languages, read for meaning clause by clause (docs/evaluation.md,
+// "Screening rules"):
+//  1. The criterion is a deadline, a pay range, a minimum or maximum in some
+//     unit, or a yes/no requirement (screening-requirement.ts).
+//  2. Amounts in the answer are read with their units, multipliers, ranges and
+//     dates (screening-amounts.ts) and compared after converting units.
+//  3. Otherwise the stance decides: negation, "not yet", a lapsed credential
+//     or an obstacle means no; a clause-initial yes, an affirmative idiom, a
+//     framed double negation ("not that I wouldn't") or a negated problem
+//     ("never had a problem") means yes; a later "but ..." turns the answer;
+//     a plain statement restating the criterion (or a common name of its
+//     credential) means yes.
+//  4. A hedge without a backing fact, a dodge or a deferral is undecided:
+//     outcome false, and the report asks for further assessment.
 //  5. Criteria that require an absence ("must not require sponsorship") flip
-//     the stance (absence openers are in the language records).
+//     the stance.
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { contentTerms, splitClauses, tokenize } from '../languages/index.js';
+import { contentTerms, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
 import { messagesFor, type ProseLocale } from './locale.js';
-import { findPhrases, maskPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
+import { findPhrases, maskPhrases, type PhraseHit } from './phrase-match.js';
+import { amountWordsFor, prepareNumbers, readAmounts } from './screening-amounts.js';
+import { describe, meetsRequirement, parseRequirement, statedAmount, wordsOf, type ClauseReading } from './screening-requirement.js';
 import { shortQuote } from './text.js';
-import { ABSENCE_OPENERS, ALL_LEXICONS, lexiconsFor, type LanguageLexicon, type TimeUnit } from './vocabulary.js';
+import type { LanguageLexicon } from './vocabulary.js';
 
-const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
-
-export interface Quantity {
-  value: number;
-  unit: TimeUnit;
-  /** +1 a little above (more than), -1 a little below (almost), 0 exact. */
-  bias: -1 | 0 | 1;
-}
-
-export interface ParsedCriterion {
-  kind: 'minimum' | 'maximum' | 'boolean';
-  quantity: Quantity | null;
-  requiresAbsence: boolean;
-}
+export { extractQuantities, parseCriterion, type ParsedCriterion, type Quantity } from './screening-quantities.js';
+export { parseRequirement, type Requirement } from './screening-requirement.js';
 
 export interface ScreeningJudgement {
   outcome: boolean;
@@ -40,129 +34,82 @@ export interface ScreeningJudgement {
   /** The signal that decided, for tests and the docs' accuracy table. */
   basis: 'no_answer' | 'no_criterion' | 'quantity' | 'negative' | 'positive' | 'restated' | 'hedged' | 'unclear';
   hedges: string[];
+  /** The rules could not decide (a hedge, a dodge, no answer): not met, and the report asks for further assessment. */
+  isUndecided: boolean;
 }
 
-const unitIndex = (lexicons: readonly LanguageLexicon[]) => {
-  const units = new Map<string, TimeUnit>();
-  for (const lexicon of lexicons)
-    for (const [unit, words] of Object.entries(lexicon.units) as Array<[TimeUnit, string[]]>)
-      for (const word of words) for (const token of phraseTokens(word)) units.set(token, unit);
-  return units;
-};
+/**
+ * The answer clause by clause: hedges, "not yet", affirmative idioms, a
+ * negation next to a problem noun ("never had a problem with"), a framed
+ * double negation ("it's not that I wouldn't", possibly across the comma),
+ * yes and no openers, negators anywhere, a lapsed credential, and amounts.
+ */
+function readClauses(answer: string, language: LanguageCode): ClauseReading[] {
+  const words = amountWordsFor(language);
+  const all = (key: keyof LanguageLexicon) => wordsOf(language, key, 'lexicon');
+  const own = (key: keyof ScreeningWords) => wordsOf(language, key, 'screening');
+  let isFramePending = false;
+  return splitClauses(prepareNumbers(answer, words)).map((text) => {
+    const original = tokenize(text);
+    let tokens = original;
+    const hedgeHits = findPhrases(tokens, all('hedges'));
+    tokens = maskPhrases(tokens, hedgeHits, '§hedge');
+    const notYet = findPhrases(tokens, all('notYet'));
+    tokens = maskPhrases(tokens, notYet, '§notyet');
+    const idioms = findPhrases(tokens, all('affirmIdioms'));
+    tokens = maskPhrases(tokens, idioms, '§affirm');
 
-const numberIndex = (lexicons: readonly LanguageLexicon[]) => {
-  const numbers = new Map<string, number>();
-  for (const lexicon of lexicons)
-    for (const [word, value] of Object.entries(lexicon.numberWords)) {
-      const tokens = phraseTokens(word);
-      if (tokens.length === 1) numbers.set(tokens[0] as string, value);
+    // "it's not that I wouldn't", "no es que no quiera": the frame cancels the negation after it.
+    const frame = findPhrases(tokens, own('notThatFrames')).find((h) => h.start <= 1);
+    let negations = findPhrases(tokens, all('negators'));
+    let isFramed = false;
+    if (frame) {
+      tokens = maskPhrases(tokens, [frame], '§frame');
+      negations = negations.filter((n) => n.start >= frame.end);
+      if (negations.length > 0) isFramed = true;
+      else isFramePending = true;
+      tokens = maskPhrases(tokens, negations, '§frame');
+      negations = [];
+    } else if (isFramePending) {
+      isFramePending = false;
+      if (negations.length > 0) {
+        isFramed = true;
+        tokens = maskPhrases(tokens, negations, '§frame');
+        negations = [];
+      }
     }
-  return numbers;
-};
 
-function parseNumber(token: string, numbers: ReadonlyMap<string, number>): number | null {
-  if (/^\d+(?:[.,]\d+)?$/.test(token)) return Number(token.replace(',', '.'));
-  return numbers.get(token) ?? null;
-}
+    // A negation beside a problem noun or an objecting verb says there is none: "never had a problem with",
+    // "I wouldn't mind", "कोई परेशानी नहीं", "لا مانع لدي أبدا". A problem noun with no negation is an obstacle.
+    const problems = [...findPhrases(tokens, own('problemNouns')), ...findPhrases(tokens, own('objections'))];
+    const isBeside = (n: PhraseHit, p: PhraseHit) =>
+      (n.end <= p.start && p.start - n.end <= 3) || (n.start >= p.end && n.start - p.end <= 2);
+    const besideProblem = negations.filter((n) => problems.some((p) => isBeside(n, p)));
+    if (besideProblem.length > 0) {
+      tokens = maskPhrases(tokens, besideProblem, '§affirm');
+      negations = negations.filter((n) => !besideProblem.includes(n));
+    }
+    const nouns = new Set(own('problemNouns'));
+    const hasObstacle = problems.some((p) => nouns.has(p.phrase) && !besideProblem.some((n) => isBeside(n, p)));
 
-/** Quantities such as "five years", "3+ Jahre", "سنتين", "do saal", "immediately" (= 0 days). */
-export function extractQuantities(text: string, lexicons: readonly LanguageLexicon[]): Quantity[] {
-  const tokens = tokenize(text);
-  const units = unitIndex(lexicons);
-  const numbers = numberIndex(lexicons);
-  const found: Array<Quantity & { at: number }> = [];
-  for (const lexicon of lexicons) {
-    for (const [word, [value, unit]] of Object.entries(lexicon.countedUnits ?? {})) {
-      tokens.forEach((t, at) => {
-        if (t === phraseTokens(word)[0]) found.push({ value, unit, bias: 0, at });
-      });
-    }
-    for (const hit of findPhrases(tokens, lexicon.immediately)) found.push({ value: 0, unit: 'day', bias: 0, at: hit.start });
-  }
-  tokens.forEach((token, at) => {
-    const unit = units.get(token);
-    if (!unit) return;
-    for (let back = 1; back <= 3 && at - back >= 0; back++) {
-      const value = parseNumber(tokens[at - back] as string, numbers);
-      if (value === null) continue;
-      found.push({ value, unit, bias: biasBefore(tokens, at - back, lexicons), at });
-      return;
-    }
+    const opensWith = (phrases: string[]) => findPhrases(tokens.slice(0, 3), phrases).some((h) => h.start === 0);
+    const isLapsed = findPhrases(original, own('lapsed')).length > 0;
+    const isNegative = isLapsed || hasObstacle || notYet.length > 0 || opensWith(all('no')) || negations.length > 0;
+    const isPositive = idioms.length > 0 || isFramed || besideProblem.length > 0 || opensWith(all('yes'));
+    return {
+      text,
+      stance: isNegative ? 'negative' : isPositive ? 'positive' : 'neutral',
+      hedges: hedgeHits.map((h) => h.phrase),
+      amounts: readAmounts(text, words),
+      tokens: original,
+      isDeferral: findPhrases(original, own('deferrals')).length > 0,
+      opensWithContrast: findPhrases(original.slice(0, 2), own('contrasts')).some((h) => h.start === 0),
+    };
   });
-  return found.sort((a, b) => a.at - b.at).map(({ value, unit, bias }) => ({ value, unit, bias }));
-}
-
-function biasBefore(tokens: readonly string[], numberAt: number, lexicons: readonly LanguageLexicon[]): -1 | 0 | 1 {
-  const window = tokens.slice(Math.max(0, numberAt - 3), numberAt);
-  for (const lexicon of lexicons) {
-    if (findPhrases(window, lexicon.above).length > 0) return 1;
-    if (findPhrases(window, lexicon.below).length > 0) return -1;
-  }
-  return 0;
-}
-
-export function parseCriterion(criterion: string): ParsedCriterion {
-  const tokens = tokenize(criterion);
-  const quantity = extractQuantities(criterion, ALL_LEXICONS)[0] ?? null;
-  const saysWithin = ALL_LEXICONS.some((l) => findPhrases(tokens, l.within).length > 0);
-  const saysImmediately = ALL_LEXICONS.some((l) => findPhrases(tokens, l.immediately).length > 0);
-  const opener = findPhrases(tokens.slice(0, 3), ABSENCE_OPENERS).some((h) => h.start === 0);
-  const requiresAbsence = opener || ALL_LEXICONS.some((l) => findPhrases(tokens, l.mustNot).length > 0);
-  if (!quantity) return { kind: 'boolean', quantity: null, requiresAbsence };
-  const isMaximum = saysWithin || (saysImmediately && quantity.value === 0);
-  return { kind: isMaximum ? 'maximum' : 'minimum', quantity, requiresAbsence: false };
-}
-
-interface ClauseReading {
-  text: string;
-  stance: 'negative' | 'positive' | 'neutral';
-  hedges: string[];
-  quantities: Quantity[];
-  tokens: string[];
-}
-
-function readClause(text: string, lexicons: readonly LanguageLexicon[]): ClauseReading {
-  let tokens = tokenize(text);
-  const original = tokens;
-  const hedgeHits: PhraseHit[] = findPhrases(
-    tokens,
-    lexicons.flatMap((l) => l.hedges),
-  );
-  tokens = maskPhrases(tokens, hedgeHits, '§hedge');
-  const notYet = findPhrases(
-    tokens,
-    lexicons.flatMap((l) => l.notYet),
-  );
-  tokens = maskPhrases(tokens, notYet, '§notyet');
-  const idioms = findPhrases(
-    tokens,
-    lexicons.flatMap((l) => l.affirmIdioms),
-  );
-  tokens = maskPhrases(tokens, idioms, '§affirm');
-  const opensWith = (phrases: string[]) => findPhrases(tokens.slice(0, 3), phrases).some((h) => h.start === 0);
-  const isNegative =
-    notYet.length > 0 ||
-    opensWith(lexicons.flatMap((l) => l.no)) ||
-    findPhrases(
-      tokens,
-      lexicons.flatMap((l) => l.negators),
-    ).length > 0;
-  const isPositive = idioms.length > 0 || opensWith(lexicons.flatMap((l) => l.yes));
-  return {
-    text,
-    stance: isNegative ? 'negative' : isPositive ? 'positive' : 'neutral',
-    hedges: hedgeHits.map((h) => h.phrase),
-    quantities: extractQuantities(text, lexicons),
-    tokens: original,
-  };
 }
 
 function contentStems(text: string, language: LanguageCode): Set<string> {
   return new Set(contentTerms(text, language, 3).keys());
-}
-
-function inDays(q: Quantity): number {
-  return q.value * DAYS[q.unit] + q.bias * 0.5;
 }
 
 export function judgeScreeningAnswer(
@@ -174,77 +121,93 @@ export function judgeScreeningAnswer(
 ): ScreeningJudgement {
   const m = messagesFor(locale);
   const text = answer.trim();
-  if (!criterion || criterion.trim() === '') {
-    return { outcome: false, analysis: m.screeningNoCriterion, basis: 'no_criterion', hedges: [] };
-  }
-  if (text === '') return { outcome: false, analysis: m.screeningNoAnswer(criterion), basis: 'no_answer', hedges: [] };
+  const verdict = (outcome: boolean, analysis: string, basis: ScreeningJudgement['basis'], hedges: string[] = []): ScreeningJudgement => ({
+    outcome,
+    analysis,
+    basis,
+    hedges,
+    isUndecided: basis === 'hedged' || basis === 'unclear' || basis === 'no_answer',
+  });
+  if (!criterion || criterion.trim() === '') return verdict(false, m.screeningNoCriterion, 'no_criterion');
+  if (text === '') return verdict(false, m.screeningNoAnswer(criterion), 'no_answer');
 
-  const lexicons = lexiconsFor(language);
-  const parsed = parseCriterion(criterion);
-  const clauses = splitClauses(text).map((c) => readClause(c, lexicons));
+  const requirement = parseRequirement(criterion, language);
+  const clauses = readClauses(text, language);
   const hedges = [...new Set(clauses.flatMap((c) => c.hedges))];
   const quote = shortQuote(text, 16);
+  // The first clause that says yes or no decides, unless a later "but ..." turns it.
+  const turn = clauses.map((c) => c.opensWithContrast).lastIndexOf(true);
+  const decisive = clauses.slice(Math.max(0, turn)).find((c) => c.stance !== 'neutral') ?? clauses.find((c) => c.stance !== 'neutral');
 
   if (hedges.length > 0) {
-    return { outcome: false, analysis: m.screeningHedged(criterion, hedges, quote), basis: 'hedged', hedges };
+    // "Ja, det tror jeg nok, jeg har boet to år i London": a yes with a concrete fact outweighs the hedge.
+    const hasFact = clauses.some((c) => c.hedges.length === 0 && c.stance !== 'negative' && c.amounts.some((a) => a.dimension !== null));
+    const isBackedYes = requirement.kind === 'boolean' && decisive?.stance === 'positive' && clauses[0]?.stance === 'positive' && hasFact;
+    if (!isBackedYes) return verdict(false, m.screeningHedged(criterion, hedges, quote), 'hedged', hedges);
   }
 
-  if (parsed.kind !== 'boolean' && parsed.quantity) {
-    const required = parsed.quantity;
-    const affirmed = clauses.find((c) => c.stance !== 'negative' && c.quantities.length > 0);
-    const stated = affirmed?.quantities[0] ?? bareNumber(clauses, required, lexicons);
+  if (requirement.kind !== 'boolean' && requirement.limit) {
+    const stated = statedAmount(requirement, clauses, language);
     if (stated) {
-      const meets = parsed.kind === 'minimum' ? inDays(stated) >= inDays(required) : inDays(stated) <= inDays(required);
+      const meets = meetsRequirement(requirement, stated.amount);
       const analysis = m.screeningQuantity(
-        m.quantity(stated.value, stated.unit),
-        m.quantity(required.value, required.unit),
-        parsed.kind === 'minimum' ? 'min' : 'max',
+        describe(stated.amount, m, locale),
+        describe(requirement.limit, m, locale),
+        requirement.kind === 'minimum' ? 'min' : 'max',
         meets,
-        shortQuote(affirmed?.text ?? text, 16),
+        shortQuote(stated.clause.text === '' ? text : clauseQuote(text, stated.clause), 16),
       );
-      return { outcome: meets, analysis, basis: 'quantity', hedges };
+      return verdict(meets, analysis, 'quantity', hedges);
     }
-    const denied = clauses.find((c) => c.stance === 'negative' && c.quantities.length > 0);
-    if (denied?.quantities[0]) {
-      const q = denied.quantities[0];
-      return { outcome: false, analysis: m.screeningQuantityDenied(m.quantity(q.value, q.unit), quote), basis: 'negative', hedges };
-    }
+    const denied = clauses.find((c) => c.stance === 'negative' && c.amounts.some((a) => a.dimension === requirement.dimension));
+    const deniedAmount = denied?.amounts.find((a) => a.dimension === requirement.dimension);
+    if (deniedAmount) return verdict(false, m.screeningQuantityDenied(describe(deniedAmount, m, locale), quote), 'negative', hedges);
   }
 
-  const decisive = clauses.find((c) => c.stance !== 'neutral');
   if (decisive) {
     const saysYes = decisive.stance === 'positive';
-    if (parsed.requiresAbsence) {
+    if (requirement.requiresAbsence) {
       return saysYes
-        ? { outcome: false, analysis: m.screeningAbsenceViolated(criterion, quote), basis: 'positive', hedges }
-        : { outcome: true, analysis: m.screeningAbsenceConfirmed(criterion, quote), basis: 'negative', hedges };
+        ? verdict(false, m.screeningAbsenceViolated(criterion, quote), 'positive', hedges)
+        : verdict(true, m.screeningAbsenceConfirmed(criterion, quote), 'negative', hedges);
     }
     return saysYes
-      ? { outcome: true, analysis: m.screeningAffirmed(criterion, quote), basis: 'positive', hedges }
-      : { outcome: false, analysis: m.screeningDenied(criterion, quote), basis: 'negative', hedges };
+      ? verdict(true, m.screeningAffirmed(criterion, quote), 'positive', hedges)
+      : verdict(false, m.screeningDenied(criterion, quote), 'negative', hedges);
   }
 
-  // No yes, no no: a plain statement that restates the requirement ("I hold a
-  // B licence") affirms it; anything else leaves it unestablished.
-  const required = contentStems(`${criterion} ${questionText}`, language);
-  const overlaps = [...contentStems(text, language)].some((s) => required.has(s));
-  if (overlaps && !parsed.requiresAbsence) {
-    return { outcome: true, analysis: m.screeningAffirmed(criterion, quote), basis: 'restated', hedges };
+  // No yes, no no: a plain statement that restates the requirement ("I hold a B licence", "Den
+  // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided.
+  if (!requirement.requiresAbsence && !clauses.some((c) => c.isDeferral) && restates(criterion, questionText, text, language)) {
+    return verdict(true, m.screeningAffirmed(criterion, quote), 'restated', hedges);
   }
-  return { outcome: false, analysis: m.screeningUnclear(criterion, quote), basis: 'unclear', hedges };
+  return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
 }
 
-/** "Five." to "how many years": a lone number takes the criterion's unit. */
-function bareNumber(clauses: readonly ClauseReading[], required: Quantity, lexicons: readonly LanguageLexicon[]): Quantity | null {
-  const numbers = numberIndex(lexicons);
-  for (const clause of clauses) {
-    if (clause.stance === 'negative') continue;
-    for (const token of clause.tokens) {
-      const isWord = !/^\d/.test(token);
-      if (isWord && token.length < 3) continue; // "a", "en", "do": too ambiguous without a unit
-      const value = parseNumber(token, numbers);
-      if (value !== null) return { value, unit: required.unit, bias: 0 };
-    }
-  }
-  return null;
+/** The raw answer's words for a clause read from prepared text (numbers were rewritten there). */
+function clauseQuote(text: string, clause: ClauseReading): string {
+  const word = clause.tokens.find((t) => !/^\d/.test(t));
+  // Split as the reader did, never inside "55,000" or after the "1." of "1. März".
+  const kept = text.replace(
+    /(\d)([.,])(?=\d|\s+\p{L})/gu,
+    (_, digit: string, mark: string) => digit + (mark === ',' ? '\uE000' : '\uE001'),
+  );
+  const clauses = splitClauses(kept).map((c) => c.replace(/\uE000/g, ',').replace(/\uE001/g, '.'));
+  return clauses.find((c) => word !== undefined && tokenize(c).includes(word)) ?? text;
+}
+
+/** At least two of the criterion's content words, or one common name of the credential it names. */
+function restates(criterion: string, questionText: string, answer: string, language: LanguageCode): boolean {
+  const wanted = contentStems(criterion, language);
+  const said = contentStems(answer, language);
+  const shared = [...said].filter((s) => wanted.has(s)).length;
+  if (shared >= Math.min(2, wanted.size)) return true;
+  const answerTokens = tokenize(answer);
+  const askedTokens = tokenize(`${criterion} ${questionText}`);
+  return amountWordsFor(language).screening.some((s) =>
+    s.credentialNames.some((group) => {
+      const names = group.split('|');
+      return findPhrases(askedTokens, names).length > 0 && findPhrases(answerTokens, names).length > 0;
+    }),
+  );
 }

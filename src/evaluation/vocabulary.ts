@@ -49,6 +49,7 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   ownActions: union('ownActions'),
   manipulation: union('manipulation'),
   certainty: union('certainty'),
+  platitude: union('platitude'),
 };
 
 const pastVerbPatterns = new Map<LanguageCode, RegExp[]>();

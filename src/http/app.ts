@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
 import { frameworkErrorOptions, installErrorHandling } from './error-handler.js';
-import { installMetrics, observeSessionTurns } from './metrics.js';
+import { installMetrics, observeSessionTurns, observeVoiceTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { loadCandidatePageBuild } from './candidate-page.js';
@@ -14,6 +14,7 @@ import { registerInterviewRoutes } from './routes/interview.routes.js';
 import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
+import type { VoiceService } from '../session/voice.js';
 import type { Scheduler } from '../shared/clock.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
 import { collectRoutes } from './route-table.js';
@@ -21,7 +22,11 @@ import { createValidatorCompiler } from './validation.js';
 import { closeAfterEarlyResponse, connectionLimitOptions, DEFAULT_HTTP_LIMITS } from './connection-limits.js';
 import type { HttpLimits } from '../config.js';
 import type { MetricsAccess } from './metrics.js';
-import type { CandidateOriginSettings } from './candidate-origins.js';
+import { CandidateOrigins, type CandidateOriginSettings } from './candidate-origins.js';
+import type { LocalStorage } from '../media/local-storage.js';
+import { registerMediaRoutes } from './routes/media.routes.js';
+import { registerVideoUploadRoutes } from './routes/video-upload.routes.js';
+import type { MediaService } from '../media/media.service.js';
 
 export interface HttpDeps {
   auth: AuthService;
@@ -32,8 +37,12 @@ export interface HttpDeps {
   sessions: SessionService;
   /** Timers of the candidate gateway (the WebSocket ping). */
   scheduler: Scheduler;
+  /** Server-side voice for protocol v2 sessions; absent: v2 sessions are text-only. */
+  voice?: VoiceService | null;
   /** Checked by /health: the database answers. */
   isHealthy: () => Promise<boolean>;
+  /** STORAGE=local: the files the media route serves through signed links (null with S3); the camera upload. */
+  media: { local: LocalStorage | null; service: MediaService };
 }
 
 export interface HttpOptions {
@@ -43,6 +52,8 @@ export interface HttpOptions {
   metrics?: MetricsAccess;
   /** Origins allowed to open the candidate WebSocket. */
   candidateOrigins: CandidateOriginSettings;
+  /** The operator's privacy notice, linked from the candidate page (CANDIDATE_PRIVACY_URL). */
+  candidatePrivacyUrl?: string | null;
 }
 
 /** The running HTTP application, for code outside http/ that must hold it without importing Fastify. */
@@ -91,12 +102,28 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   });
   // Candidate routes: authorised by the link alone, outside the API-key context.
   await app.register(async (candidate) => {
-    await registerCandidateGateway(candidate, deps.sessions, deps.scheduler, options.candidateOrigins);
+    await registerCandidateGateway(candidate, deps.sessions, deps.scheduler, options.candidateOrigins, deps.voice ?? null);
+    const origins = new CandidateOrigins(options.candidateOrigins, () => app.server.address());
     registerCandidatePage(candidate, {
       build: loadCandidatePageBuild(),
+      settings: {
+        privacyUrl: options.candidatePrivacyUrl ?? null,
+        reconnectGraceSeconds: deps.sessions.settings.reconnectGraceSeconds,
+        maxResumes: deps.sessions.settings.maxResumes,
+      },
       languageOf: (id) => deps.interviews.findLanguageCode(id),
+      recordFeedback: (id, feedback) => deps.interviews.recordCandidateFeedback(id, feedback),
+      isAllowedOrigin: (origin) => origins.isAllowed(origin),
     });
   });
+  // The camera upload: a candidate route (the link is the authority), in its own scope for its body parser.
+  await app.register(async (upload) => registerVideoUploadRoutes(upload, deps.media.service));
+  // Recordings: authorised by the signed link alone (like a presigned S3 URL).
+  if (deps.media.local) {
+    const local = deps.media.local;
+    await app.register(async (media) => registerMediaRoutes(media, local));
+  }
   observeSessionTurns(metrics, deps.sessions);
+  if (deps.voice) observeVoiceTurns(metrics, deps.voice);
   return app;
 }

@@ -11,6 +11,8 @@ import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
 import type { Scheduler } from '../shared/clock.js';
 import { TextChannel } from '../session/channels/text-channel.js';
+import type { VoiceChannel } from '../session/channels/voice-channel.js';
+import type { VoiceService } from '../session/voice.js';
 import type { LiveSession } from '../session/live-session.js';
 import {
   CANDIDATE_SESSION_PATH,
@@ -18,16 +20,22 @@ import {
   CloseCode,
   FrameRateLimiter,
   MAX_FRAME_BYTES,
+  PROTOCOL_VERSION,
   SUPPORTED_VERSIONS,
 } from '../session/protocol.js';
 import type { SessionService } from '../session/session.service.js';
 import { CandidateOrigins, type CandidateOriginSettings } from './candidate-origins.js';
+
+/** Version 2 audio frames a connection may send per second (20 ms frames are 50 a second). */
+const MAX_AUDIO_FRAMES_PER_SECOND = 100;
 
 export async function registerCandidateGateway(
   app: FastifyInstance,
   sessions: SessionService,
   scheduler: Scheduler,
   originSettings: CandidateOriginSettings,
+  /** Server-side voice (protocol v2): speech in and out; without it v2 sessions are text-only. */
+  voice: VoiceService | null = null,
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const parser = new ClientMessageParser();
@@ -51,8 +59,12 @@ export async function registerCandidateGateway(
     },
     (socket: WebSocket, request) => {
       const { interview_id: interviewId } = request.params as { interview_id: string };
-      const version = Number((request.query as { v?: string }).v ?? SUPPORTED_VERSIONS[0]);
-      const connection = new TextChannel(socket, request.ip ?? null);
+      const version = Number((request.query as { v?: string }).v ?? PROTOCOL_VERSION);
+      const voiceChannel: VoiceChannel | null =
+        voice && version !== PROTOCOL_VERSION && SUPPORTED_VERSIONS.includes(version)
+          ? voice.createChannel(socket, request.ip ?? null)
+          : null;
+      const connection = voiceChannel ?? new TextChannel(socket, request.ip ?? null);
       if (!SUPPORTED_VERSIONS.includes(version)) {
         connection.send({
           type: 'error',
@@ -64,13 +76,16 @@ export async function registerCandidateGateway(
         return;
       }
       const limiter = new FrameRateLimiter(sessions.settings.maxMessagesPerSecond);
+      // Version 2 microphone audio has its own budget: a page sends 10 to 50 frames a second.
+      const audioLimiter = new FrameRateLimiter(MAX_AUDIO_FRAMES_PER_SECOND);
       let session: LiveSession | null = null;
       let closed = false;
       // Frames that arrive while the session opens are handled once it is open, in order.
       const opening = sessions
-        .track(sessions.open(interviewId, connection))
+        .track(sessions.open(interviewId, connection, version))
         .then((opened) => {
           session = opened;
+          if (opened) voiceChannel?.attach(opened);
           if (closed) opened?.onSocketClosed();
           return opened;
         })
@@ -78,7 +93,7 @@ export async function registerCandidateGateway(
         .catch(() => null);
 
       socket.on('message', (data, isBinary) => {
-        const verdict = limiter.hit();
+        const verdict = (isBinary && version !== PROTOCOL_VERSION ? audioLimiter : limiter).hit();
         if (verdict === 'close') {
           connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; connection closed', fatal: true });
           connection.close(CloseCode.RATE_LIMITED, 'rate limited');
@@ -87,6 +102,12 @@ export async function registerCandidateGateway(
         if (verdict !== 'ok') {
           if (verdict === 'refuse')
             connection.send({ type: 'error', code: 'RATE_LIMITED', message: 'too many messages; slow down', fatal: false });
+          return;
+        }
+        if (isBinary && version !== PROTOCOL_VERSION) {
+          // The session decides (consent, mode, frame shape) in arrival order, outside the turn queue.
+          const frame = data as Buffer;
+          void opening.then((opened) => opened?.handleAudio(frame));
           return;
         }
         if (isBinary) {
@@ -98,11 +119,13 @@ export async function registerCandidateGateway(
           });
           return;
         }
-        const parsed = parser.parse((data as Buffer).toString('utf8'));
+        const parsed = parser.parse((data as Buffer).toString('utf8'), version);
         if (!parsed.ok) {
           connection.send({ type: 'error', code: parsed.code, message: parsed.message, fatal: false });
           return;
         }
+        // The voice channel follows playback reports, browser captions and what stops its audio.
+        voiceChannel?.observe(parsed.message);
         void opening.then((opened) => opened?.handle(parsed.message));
       });
       // A network that drops silently leaves a half-open socket that would hold the lease for
@@ -117,6 +140,7 @@ export async function registerCandidateGateway(
       socket.on('close', () => {
         pinger.clear();
         closed = true;
+        voiceChannel?.disconnected();
         session?.onSocketClosed();
       });
       // ws reports oversized or malformed frames here and closes the socket itself (1009 / 1002).

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { languageFor } from '../languages/index.js';
-import type { CandidatePageConfig } from './candidate-page-config.js';
+import type { CandidatePageConfig, CandidatePageSettings } from './candidate-page-config.js';
 
 /** The page reads its configuration from `<script type="application/json" id="page-config">`. */
 const PAGE_CONFIG_ELEMENT_ID = 'page-config';
@@ -35,9 +35,10 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
 };
 
-/** Reads the whole build once (a few kilobytes); a missing build stops start-up with the command that makes it. */
+/** Reads the whole build once (the script, the style and the fonts, under 2 MB); a missing build stops start-up with the command that makes it. */
 export function loadCandidatePageBuild(dir: string = DEFAULT_WEB_BUILD_DIR): CandidatePageBuild {
   const indexFile = path.join(dir, 'candidate', 'index.html');
   if (!existsSync(indexFile)) {
@@ -56,9 +57,18 @@ export function loadCandidatePageBuild(dir: string = DEFAULT_WEB_BUILD_DIR): Can
   return { template, assets };
 }
 
-export function candidatePageConfig(languageCode: number): CandidatePageConfig {
+const DEFAULT_SETTINGS: CandidatePageSettings = { privacyUrl: null, reconnectGraceSeconds: 900, maxResumes: 5 };
+
+export function candidatePageConfig(languageCode: number, settings: CandidatePageSettings = DEFAULT_SETTINGS): CandidatePageConfig {
   const language = languageFor(languageCode);
-  return { language_tag: language.tag, direction: language.direction, words: language.page };
+  return {
+    language_tag: language.tag,
+    direction: language.direction,
+    words: language.page,
+    privacy_url: settings.privacyUrl,
+    reconnect_grace_seconds: settings.reconnectGraceSeconds,
+    max_resumes: settings.maxResumes,
+  };
 }
 
 /** The page for one interview: `<html lang dir>`, the title, and the config block. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../session/session.service.js';
+import type { VoiceService } from '../session/voice.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { secretsMatch } from '../auth/api-key.js';
 
@@ -77,4 +78,32 @@ export function observeSessionTurns(registry: Registry, sessions: SessionService
     },
   });
   sessions.observeTurns((ms) => turns.observe(ms / 1000));
+}
+
+/**
+ * Spoken turns: from the end of the candidate's speech to the first audio of
+ * the reply, and each part of it (`part`: hangover, stt, interviewer, tts).
+ */
+export function observeVoiceTurns(registry: Registry, voice: VoiceService): void {
+  const buckets = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
+  const total = new Histogram({
+    name: 'voice_turn_latency_seconds',
+    help: "End of the candidate's speech to the first audio frame of the interviewer's reply",
+    buckets,
+    registers: [registry],
+  });
+  const parts = new Histogram({
+    name: 'voice_turn_latency_part_seconds',
+    help: 'The parts of voice_turn_latency_seconds: VAD hang-over, speech recognition, interviewer, speech synthesis',
+    labelNames: ['part'] as const,
+    buckets,
+    registers: [registry],
+  });
+  voice.observeLatency((latency) => {
+    total.observe(latency.totalMs / 1000);
+    parts.observe({ part: 'hangover' }, latency.hangoverMs / 1000);
+    parts.observe({ part: 'stt' }, latency.sttMs / 1000);
+    parts.observe({ part: 'interviewer' }, latency.interviewerMs / 1000);
+    parts.observe({ part: 'tts' }, latency.ttsMs / 1000);
+  });
 }

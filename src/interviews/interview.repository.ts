@@ -110,6 +110,31 @@ export class InterviewRepository {
     });
   }
 
+  /**
+   * Erasure on request: transcript, log and the candidate's details go; the
+   * record stays (its owner still sees it was erased) with one audit line
+   * as its whole log. The hooks erase what other modules keep.
+   */
+  async erasePersonalData(interviewId: string, at: string, auditLine: string, hooks: readonly ResetHook[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (const hook of hooks) await hook(tx, interviewId);
+      await tx.deleteFrom('transcript_entries').where('interview_id', '=', interviewId).execute();
+      await tx.deleteFrom('interview_log_lines').where('interview_id', '=', interviewId).execute();
+      await tx
+        .updateTable('interviews')
+        .set({ candidate_id: '', userip: null, call_api_id: null, feedback: null, interview_agent_meta: null, updated_at: at })
+        .where('id', '=', interviewId)
+        .execute();
+      await this.appendLog(tx, interviewId, at, 'info', auditLine);
+    });
+  }
+
+  /** Retention: the log goes, one line saying so stays. */
+  async replaceLog(executor: Executor, interviewId: string, at: string, line: string): Promise<void> {
+    await executor.deleteFrom('interview_log_lines').where('interview_id', '=', interviewId).execute();
+    await this.appendLog(executor, interviewId, at, 'info', line);
+  }
+
   /** Changes an interview still in progress; false (nothing written) once it ended or failed, so a late write cannot reopen it. */
   async updateLive(executor: Executor, id: string, changes: LiveChanges): Promise<boolean> {
     const result = await executor
@@ -121,6 +146,26 @@ export class InterviewRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * The candidate's own feedback from the page's end screen: once, and only
+   * after the interview ended. False when nothing was written (no such
+   * interview, not ended, or feedback already given).
+   */
+  async saveCandidateFeedback(id: string, feedback: string, at: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx
+        .updateTable('interviews')
+        .set({ feedback, updated_at: at })
+        .where('id', '=', id)
+        .where('state', 'in', [InterviewState.ENDED, InterviewState.ERROR])
+        .where('feedback', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await this.appendLog(tx, id, at, 'info', 'the candidate left feedback on the end screen');
+      return true;
+    });
+  }
+
   /** State 3 whatever the current state: the interview's data cannot be used (unrecoverable backend fault). */
   async markError(executor: Executor, id: string, endingReason: number, at: string): Promise<void> {
     await executor
@@ -128,6 +173,27 @@ export class InterviewRepository {
       .set({ state: InterviewState.ERROR, ending_reason: endingReason, updated_at: at })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** archival_status (spec ArchivalStatus), whatever the state: the results pipeline moves it after the interview ended. */
+  async setArchivalStatus(executor: Executor, id: string, status: number, at: string): Promise<void> {
+    await executor.updateTable('interviews').set({ archival_status: status, updated_at: at }).where('id', '=', id).execute();
+  }
+
+  /** Each entry's place on the recording (whole seconds), written by the media step. */
+  async setVideoTimes(
+    executor: Executor,
+    interviewId: string,
+    times: readonly { seq: number; begin: number; end: number }[],
+  ): Promise<void> {
+    for (const time of times) {
+      await executor
+        .updateTable('transcript_entries')
+        .set({ video_begin: time.begin, video_end: time.end })
+        .where('interview_id', '=', interviewId)
+        .where('seq', '=', time.seq)
+        .execute();
+    }
   }
 
   /** Appends the entries, in order, after the last one stored (seq counts on). */

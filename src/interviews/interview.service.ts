@@ -5,6 +5,7 @@ import { AppError, RequestValidationError } from '../shared/errors.js';
 import { isUuid, type IdGenerator } from '../shared/ids.js';
 import { ArchivalStatus, InterviewState, InterviewType, kindOf } from './enums.js';
 import type { InterviewRepository, InterviewRow, ResetHook, TranscriptRow } from './interview.repository.js';
+import type { Executor } from '../db/executor.js';
 import type {
   CreateInterviewFromQuestionsRequest,
   InterviewCreatedResponse,
@@ -25,9 +26,13 @@ export interface ReportSource {
   overallEvaluation(interview: InterviewRow, locale: string): Promise<OverallEvaluation | null>;
 }
 
-/** Where recordings come from (the media module): a short-lived URL, or null while not ready. */
+/**
+ * Where recordings come from (the media module): a short-lived URL, "" when
+ * the interview was archived without that recording (no camera), or null
+ * while not ready. Reads through `executor` when given (inside a transaction).
+ */
 export interface RecordingSource {
-  recordingUrl(interviewId: string, kind: RecordingKind): Promise<string | null>;
+  recordingUrl(interviewId: string, kind: RecordingKind, executor?: Executor): Promise<string | null>;
 }
 
 /** Until the media module exists no recording is ever ready. */
@@ -43,6 +48,8 @@ export interface InterviewServiceDeps {
   recordings: RecordingSource;
   /** What other modules wipe on reset, in the same transaction. */
   resetHooks: readonly ResetHook[];
+  /** What other modules erase when one interview's personal data is erased on request (cli erase). */
+  eraseHooks?: readonly ResetHook[];
   /** Runs before the reset transaction: stops what would otherwise keep writing (the live candidate session). */
   beforeReset?: (interviewId: string) => Promise<void>;
 }
@@ -156,6 +163,24 @@ export class InterviewService {
     return { success: true, message: 'Interview reset successfully; it can be taken again' };
   }
 
+  /**
+   * Operator erasure (cli erase): the interview's media, transcript,
+   * evaluation, log and the candidate's details, with an audit line left.
+   * Refused while the interview is in progress or its recording is being made.
+   */
+  async erasePersonalData(interviewId: string, requestedBy: string): Promise<'erased' | 'not_found' | 'in_progress'> {
+    const row = isUuid(interviewId) ? await this.deps.repository.findById(interviewId.toLowerCase()) : undefined;
+    if (!row) return 'not_found';
+    // A live session (possibly on another node) or a recording being made would write personal data again after the erase.
+    const live = row.state !== InterviewState.NOT_STARTED && row.state !== InterviewState.ENDED && row.state !== InterviewState.ERROR;
+    if (live || row.archival_status === ArchivalStatus.ONGOING) return 'in_progress';
+    await this.deps.beforeReset?.(row.id);
+    const at = this.deps.clock.now().toISOString();
+    const audit = `personal data erased on request (${requestedBy}): media, transcript, evaluation, log and candidate details deleted`;
+    await this.deps.repository.erasePersonalData(row.id, at, audit, this.deps.eraseHooks ?? []);
+    return 'erased';
+  }
+
   /** Job interviews get the short OverallEvaluation; screening and video introductions the full report. */
   async getEvaluationReport(
     principal: Principal,
@@ -194,6 +219,23 @@ export class InterviewService {
   }
 
   /** The language of an interview, by id alone: the candidate page is authorised by its link. Null when unknown. */
+  /**
+   * Stores the candidate's feedback (the end screen; authorised by the link
+   * alone). Accepted once, after the end; the answer says why not otherwise.
+   */
+  async recordCandidateFeedback(
+    interviewId: string,
+    feedback: { rating?: number; comment?: string },
+  ): Promise<'saved' | 'not_found' | 'not_ended' | 'already_given'> {
+    const row = isUuid(interviewId) ? await this.deps.repository.findById(interviewId.toLowerCase()) : undefined;
+    if (!row) return 'not_found';
+    if (row.state !== InterviewState.ENDED && row.state !== InterviewState.ERROR) return 'not_ended';
+    if (row.feedback !== null) return 'already_given';
+    const at = this.deps.clock.now().toISOString();
+    const stored = JSON.stringify({ ...feedback, source: 'candidate_page', submitted_at: at });
+    return (await this.deps.repository.saveCandidateFeedback(row.id, stored, at)) ? 'saved' : 'already_given';
+  }
+
   async findLanguageCode(interviewId: string): Promise<number | null> {
     if (!isUuid(interviewId)) return null;
     const row = await this.deps.repository.findById(interviewId.toLowerCase());

@@ -25,6 +25,8 @@ export const swissGerman: Language = {
   englishName: 'Swiss German',
   nativeName: 'Schweizer Hochdeutsch',
   stemmer: 'german',
+  // eSpeak NG has no Swiss voice: Swiss Standard German is read with the German one.
+  speech: { espeakVoice: 'de', fliteVoice: null, preferredTts: 'espeak', pocketsphinx: false },
   modelInstruction: 'Swiss Standard German (Swiss spelling: always "ss", never the sharp s)',
   phrases: {
     greetingJob: (job) =>
@@ -84,6 +86,10 @@ export const swissGerman: Language = {
     fillers: [...german.lexicon.fillers, ...list('gäll|odr|oder nicht')],
     immediately: [...german.lexicon.immediately, ...list('per sofort|ab sofort')],
   },
+  screening: {
+    ...german.screening,
+    payWords: [...german.screening.payWords, ...list('franken|chf|lohnvorstellung|monatslohn|monatslöhne')],
+  },
   stopWords: german.stopWords,
   concepts: german.concepts,
   cues: german.cues,
@@ -91,5 +97,8 @@ export const swissGerman: Language = {
   page: {
     ...german.page,
     elsewhere: 'Dieses Interview ist bereits in einem anderen Fenster geöffnet. Bitte schliessen Sie es zuerst.',
+    micMissing: 'Kein Mikrofon gefunden. Schliessen Sie eines an und wählen Sie „Erneut versuchen“ oder fahren Sie tippend fort.',
+    stillElsewhere:
+      'Das Interview ist noch anderswo geöffnet. Schliessen Sie den anderen Tab oder das andere Fenster und versuchen Sie es erneut.',
   },
 };

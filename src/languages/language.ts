@@ -27,6 +27,8 @@ export interface Language {
   intents: IntentWords;
   /** Screening words (yes/no, negation, hedges, numbers, time units) and filler words. */
   lexicon: Lexicon;
+  /** What the screening reader needs beyond the lexicon: dates, amounts with units, framed negations, credential names. */
+  screening: ScreeningWords;
   /** Function words and rubric vocabulary that carry no subject matter. */
   stopWords: readonly string[];
   /** This language's members of the shared concept groups, keyed by the English record's concept names. */
@@ -37,9 +39,20 @@ export interface Language {
   report: ReportProse | null;
   /** The candidate page's own words. */
   page: PageWords;
-  // Room for the speech issue: the TTS voice and the STT model per language.
-  ttsVoice?: string;
-  sttModel?: string;
+  /** Which synthesizers and recognisers speak and hear this language (src/speech/). */
+  speech: LanguageSpeech;
+}
+
+/** A language's voices: read by the speech providers, which never keep a table of their own. */
+export interface LanguageSpeech {
+  /** eSpeak NG voice (its language name in espeak-ng-data); every interview language has one. */
+  espeakVoice: string;
+  /** flite voice where flite speaks the language (English only), else null. */
+  fliteVoice: string | null;
+  /** The offline synthesizer that sounds better for this language, used when it is available. */
+  preferredTts: 'espeak' | 'flite';
+  /** Whether Debian's PocketSphinx model (pocketsphinx-en-us) understands it. */
+  pocketsphinx: boolean;
 }
 
 export interface InterviewerPhrases {
@@ -139,6 +152,43 @@ export interface Lexicon {
   firstPerson: string[];
 }
 
+/**
+ * Screening words (evaluation/screening.ts, screening-amounts.ts). Phrases are
+ * matched as whole normalised tokens; English is always read as well.
+ */
+export interface ScreeningWords {
+  /** The twelve months in order, each with its spellings ("march|mar"). */
+  months: string[];
+  /** Before a date or amount: where the candidate's availability starts ("from", "ab", "à partir du"); the date after it decides. */
+  from: string[];
+  /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
+  distanceUnits: Record<string, number>;
+  hourUnits: string[];
+  percentUnits: string[];
+  /** After a number: times 1000 ("k", "tausend", "mil", "हज़ार"). */
+  thousands: string[];
+  /** After a number: times 100 000 (Indian "lakh", "LPA"). */
+  lakhs: string[];
+  /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
+  payWords: string[];
+  /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */
+  problemNouns: string[];
+  /** Verbs of objecting: negated they say yes ("I wouldn't mind", "ça ne me dérange pas", "no me importa", "har inget emot"). */
+  objections: string[];
+  /** Beside an amount: what the candidate earns now, not what they ask for ("I currently make", "aktuell", "अभी"). */
+  currentPay: string[];
+  /** A clause opening "it is not that ..." whose own negation is cancelled ("not that I wouldn't" = willing). */
+  notThatFrames: string[];
+  /** Opening a clause, a turn that outweighs what came before ("..., but honestly no"). */
+  contrasts: string[];
+  /** A credential that exists but does not count: expired, learner's, not yet renewed. */
+  lapsed: string[];
+  /** A later, vaguer answer instead of one now ("let's talk about that later", "I'd have to check"): undecided. */
+  deferrals: string[];
+  /** Common names of the same credential, each group one licence or certificate ("staplerschein|flurförderzeugschein"). */
+  credentialNames: string[];
+}
+
 /** Cue phrases per answer shape; every list may be empty for a language. */
 export interface Cues {
   pastSituation: readonly string[];
@@ -169,6 +219,8 @@ export interface Cues {
   manipulation: readonly string[];
   /** Assertions of certainty ("obviously", "all you need is", "there is no downside"). */
   certainty: readonly string[];
+  /** Generic value statements ("it's very important", "everyone does it"): with nothing credited, an answer built on them says nothing. */
+  platitude: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */
   proportion: readonly string[];
   /** Words in a criterion that call for a structural cue rather than a keyword. */
@@ -250,6 +302,92 @@ export interface PageWords {
   /** Shown until the session answers. */
   connecting: string;
   reconnecting: string;
+  // The voice page's screens (docs/candidate-page.md). Placeholders in braces are filled by the page.
+  /** The welcome screen heading; {job} is the job title. */
+  welcomeHeading: string;
+  /** How the interview works. */
+  howItWorks: string;
+  /** {n}: the number of questions. */
+  questionCount: string;
+  /** {minutes}: the expected duration. */
+  duration: string;
+  recordedHeading: string;
+  /** What is recorded and why. */
+  recordedText: string;
+  /** The link to the operator's privacy notice. */
+  privacyLink: string;
+  /** Shown when no privacy notice is configured. */
+  privacyMissing: string;
+  /** The welcome screen's forward button. */
+  startInterview: string;
+  consentHeading: string;
+  consentText: string;
+  /** The consent button. */
+  agree: string;
+  back: string;
+  deviceHeading: string;
+  micAsk: string;
+  /** The microphone level meter's label. */
+  micLevel: string;
+  micSpeak: string;
+  /** How to fix a denied microphone. */
+  micDenied: string;
+  micMissing: string;
+  tryAgain: string;
+  speakerTest: string;
+  speakerHint: string;
+  cameraShow: string;
+  cameraHide: string;
+  cameraNote: string;
+  /** Video introductions (interview type 2): the camera is required and recorded; on the welcome and device screens. */
+  cameraRequired: string;
+  /** The device check's forward button. */
+  continue: string;
+  /** Continue without the microphone (must mention typing). */
+  typeInstead: string;
+  speechUnavailable: string;
+  progressIntro: string;
+  /** {n} of {total}. */
+  progressQuestion: string;
+  progressClosing: string;
+  elapsed: string;
+  /** Speaker label for screen readers and captions. */
+  speakerInterviewer: string;
+  speakerYou: string;
+  interviewerSpeaking: string;
+  interviewerThinking: string;
+  yourTurn: string;
+  listening: string;
+  youSpeaking: string;
+  mute: string;
+  unmute: string;
+  /** Opens the typed answer box (must mention typing). */
+  typeAnswer: string;
+  speakAnswer: string;
+  sendHint: string;
+  endConfirmYes: string;
+  endConfirmNo: string;
+  thanksHeading: string;
+  thanksText: string;
+  feedbackHeading: string;
+  feedbackRating: string;
+  /** {n}: 1 to 5. */
+  ratingValue: string;
+  feedbackComment: string;
+  feedbackSend: string;
+  feedbackThanks: string;
+  feedbackFailed: string;
+  invalidHeading: string;
+  overHeading: string;
+  elsewhereHeading: string;
+  useHere: string;
+  stillElsewhere: string;
+  lostHeading: string;
+  /** {time}: the grace period left. */
+  lostCountdown: string;
+  lastReconnect: string;
+  reconnectNow: string;
+  problemHeading: string;
 }
 
 /** `'a|b|c'` -> `['a', 'b', 'c']`: long word lists stay readable on a line. */

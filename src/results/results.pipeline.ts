@@ -10,12 +10,17 @@
 import { evaluationInputOf, PROSE_LOCALES, type EvaluationResult, type Evaluator, type ProseLocale } from '../evaluation/index.js';
 import type { InterviewType } from '../interviews/enums.js';
 import { InterviewType as Types } from '../interviews/enums.js';
-import type { InterviewRepository, InterviewRow } from '../interviews/interview.repository.js';
+import type { InterviewRepository, InterviewRow, TranscriptRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
 import { deleteJobs, enqueueJob } from '../jobs/job.repository.js';
 import type { JobContext, JobDefinition } from '../jobs/job-runner.js';
 import type { IdGenerator } from '../shared/ids.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { ArchivalStatus } from '../interviews/enums.js';
+import { toTranscriptEntry } from '../interviews/interview.service.js';
+import type { AssemblyOutcome, MediaService, StoreOutcome } from '../media/media.service.js';
 import { interviewEndedDedupeKey, interviewEndedJob, type InterviewEndedPayload } from './interview-ended.job.js';
 import type { ResultsRepository, StoredResults } from './results.repository.js';
 
@@ -45,6 +50,9 @@ export interface ResultsPipelineDeps {
   evaluateEveryLocale: boolean;
   webhooks: WebhookService;
   ids: IdGenerator;
+  media: MediaService;
+  /** For what a step writes outside its completing transaction: archival 2 as assembly starts, 3 and the log line when an attempt fails. */
+  db: Kysely<Database>;
 }
 
 /** Every job definition of the pipeline, its first step (`interview.ended`) included. */
@@ -88,8 +96,85 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
     },
   };
 
-  // Recording, upload and upstream sync belong to the media issue; until
-  // then each step records truthfully what exists and hands on.
+  /**
+   * Runs a step's slow work; when it fails, archival_status becomes 3 and the
+   * interview's log says which attempt failed and whether it is retried
+   * (the job runner retries it with back-off).
+   */
+  const archivalAttempt = async <T>(
+    step: ResultStep,
+    interviewId: string,
+    at: string,
+    attempt: number,
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      const retry = attempt < MAX_ATTEMPTS ? 'retrying with back-off' : 'giving up';
+      const reason = error instanceof Error ? error.message : String(error);
+      await deps.db.transaction().execute(async (tx) => {
+        await deps.interviews.setArchivalStatus(tx, interviewId, ArchivalStatus.ERROR, at);
+        await deps.interviews.appendLog(
+          tx,
+          interviewId,
+          at,
+          'warn',
+          `${step}: attempt ${attempt} of ${MAX_ATTEMPTS} failed: ${reason}; ${retry}`,
+        );
+      });
+      throw error;
+    }
+  };
+
+  // Assembles the mixed MP3 into the work folder (archival 2 while it runs, 4 once it exists).
+  const media: JobDefinition<StepPayload, AssemblyOutcome | null> = {
+    kind: stepKind('media'),
+    maxAttempts: MAX_ATTEMPTS,
+    parse: parseStepPayload,
+    perform: async (payload, { at, attempt }) => {
+      const { interview, transcript } = await loadInterview(deps, payload.interview_id);
+      if (transcript.length === 0) return null;
+      await deps.interviews.setArchivalStatus(deps.db, interview.id, ArchivalStatus.ONGOING, at);
+      return archivalAttempt('media', interview.id, at, attempt, () => deps.media.assemble(interview, transcript));
+    },
+    async record(payload, ctx) {
+      const outcome = ctx.performed;
+      if (outcome) {
+        await deps.media.recordAssembled(ctx.tx, payload.interview_id, outcome, ctx.at);
+        await deps.interviews.setArchivalStatus(ctx.tx, payload.interview_id, ArchivalStatus.RECORDING_CREATED, ctx.at);
+        await log(ctx, payload.interview_id, describeRecording(outcome));
+      } else {
+        await log(ctx, payload.interview_id, 'media: nothing was said in this interview, so there is no recording');
+      }
+      await enqueueStep(ctx.tx, 'archive', payload.interview_id, ctx.at);
+    },
+  };
+
+  // Stores the recording and archives transcript, evaluation and log beside it (archival 1).
+  const archive: JobDefinition<StepPayload, StoreOutcome> = {
+    kind: stepKind('archive'),
+    maxAttempts: MAX_ATTEMPTS,
+    parse: parseStepPayload,
+    perform: async (payload, { at, attempt }) =>
+      archivalAttempt('archive', payload.interview_id, at, attempt, async () =>
+        deps.media.store(payload.interview_id, await archivedRecords(deps, payload.interview_id)),
+      ),
+    async record(payload, ctx) {
+      const outcome = ctx.performed ?? { uploaded: [], alreadyStored: [] };
+      await deps.media.recordStored(ctx.tx, payload.interview_id, ctx.at);
+      await deps.interviews.setArchivalStatus(ctx.tx, payload.interview_id, ArchivalStatus.ARCHIVED, ctx.at);
+      const recordings = outcome.uploaded.length + outcome.alreadyStored.length;
+      await log(
+        ctx,
+        payload.interview_id,
+        `archive: ${recordings === 0 ? 'no recording to store' : `recording stored (${deps.media.storageKind} storage; ${outcome.uploaded.length} uploaded, ${outcome.alreadyStored.length} already there)`}; transcript, evaluation and log archived beside it`,
+      );
+      await enqueueStep(ctx.tx, 'sync', payload.interview_id, ctx.at);
+    },
+    afterCommit: (payload) => void deps.media.discardWork(payload.interview_id).catch(() => {}),
+  };
+
   const simpleStep = (step: ResultStep, next: ResultStep | null, message: string): JobDefinition<StepPayload> => ({
     kind: stepKind(step),
     maxAttempts: MAX_ATTEMPTS,
@@ -116,8 +201,8 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
   return [
     handOver,
     evaluate,
-    simpleStep('media', 'archive', 'media: no recording was made in this session (text mode); archival_status unchanged'),
-    simpleStep('archive', 'sync', 'archive: transcript, evaluation and log are kept in the database; nothing to upload'),
+    media,
+    archive,
     simpleStep('sync', 'emit', 'sync: no upstream platform is configured'),
     emit,
   ] as JobDefinition<never, never>[];
@@ -138,7 +223,7 @@ function parseStepPayload(payload: unknown): StepPayload {
 async function loadInterview(
   deps: ResultsPipelineDeps,
   interviewId: string,
-): Promise<{ interview: InterviewRow; transcript: { role: string; content: string; control_id: string | null }[] }> {
+): Promise<{ interview: InterviewRow; transcript: TranscriptRow[] }> {
   const interview = await deps.interviews.findById(interviewId);
   if (!interview) throw new Error(`interview ${interviewId} no longer exists`);
   return { interview, transcript: await deps.interviews.listTranscript(interviewId) };
@@ -157,6 +242,23 @@ async function evaluateInterview(
   for (const locale of locales) byLocale[locale] = await deps.evaluator.evaluate({ ...base, locale });
   const english = byLocale.en as EvaluationResult;
   return { interviewId: interview.id, isComplete: english.is_complete, evaluator: english.provenance.evaluator, byLocale };
+}
+
+/** What is archived beside the media: the transcript as the API serves it, the English evaluation, the log. */
+async function archivedRecords(deps: ResultsPipelineDeps, interviewId: string) {
+  const stored = await deps.results.find(interviewId);
+  return {
+    transcript: (await deps.interviews.listTranscript(interviewId)).map(toTranscriptEntry),
+    evaluation: stored?.byLocale.en?.evaluation ?? null,
+    log: await deps.interviews.readLog(interviewId),
+  };
+}
+
+function describeRecording({ recording }: AssemblyOutcome): string {
+  const seconds = Math.round(recording.durationMs / 1000);
+  const length = `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  const unspoken = recording.unspoken === 0 ? '' : `; ${recording.unspoken} interviewer utterance(s) had no voice and are silent`;
+  return `media: recording assembled (${length}, ${Math.round(recording.bytes / 1024)} KiB MP3)${unspoken}; archival_status 4`;
 }
 
 function describeEvaluation(results: Omit<StoredResults, 'createdAt'>): string {

@@ -8,6 +8,7 @@ import type { InterviewRow } from '../interviews/interview.repository.js';
 import type { Executor } from '../db/executor.js';
 import type { InterviewEvaluationReportResponse, OverallEvaluation } from '../interviews/interview.schemas.js';
 import type { RecordingSource, ReportSource } from '../interviews/interview.service.js';
+import { videoTimeRange } from '../interviews/interview.service.js';
 import { AppError } from '../shared/errors.js';
 import {
   evaluationDataOf,
@@ -18,10 +19,18 @@ import {
 } from '../webhooks/payload.builder.js';
 import type { ResultsRepository, StoredResults } from './results.repository.js';
 
+/** What the media module knows of a finished interview's recording. */
+export interface RecordedMedia extends RecordingSource {
+  /** The recording's length in whole seconds; null before it exists. */
+  durationSecs(interviewId: string, executor?: Executor): Promise<number | null>;
+  /** question id -> its span on the recording, in whole seconds. */
+  questionTimelines(interviewId: string, executor?: Executor): Promise<Map<string, { begin: number; end: number }>>;
+}
+
 export class ResultsReports implements ReportSource, MediaProcessedSource {
   constructor(
     private readonly results: ResultsRepository,
-    private readonly recordings: RecordingSource,
+    private readonly recordings: RecordedMedia,
   ) {}
 
   async overallEvaluation(interview: InterviewRow, locale: string): Promise<OverallEvaluation | null> {
@@ -38,6 +47,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
     const isVideo = interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW;
     if (!isVideo && !stored.isComplete) throw new AppError('EvalReportGenerationException');
     const result = isVideo ? null : pick(stored, locale);
+    const timelines = await this.recordings.questionTimelines(interview.id);
     return {
       id: interview.id,
       interview: {
@@ -52,7 +62,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
         created_at: interview.created_at,
       },
       user: interview.user_id === null ? null : { id: interview.user_id },
-      evaluation_report: result ? toReportEvaluation(result.evaluation) : { questions: [] },
+      evaluation_report: result ? toReportEvaluation(result.evaluation, timelines) : { questions: [] },
       overall_evaluation: isVideo ? videoIntroductionOverall(locale) : overallOf(result as EvaluationResult, proseLocaleOf(stored, locale)),
       video_analysis_report: null,
       comm_analysis_report: result?.communication_analysis ?? null,
@@ -62,17 +72,19 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
 
   /** The webhook's evaluation, communication analysis and media for this interview (English prose). */
   async collect(interview: InterviewRow, executor?: Executor): Promise<MediaProcessedExtras> {
-    const [stored, audioUrl, videoUrl] = await Promise.all([
-      this.results.find(interview.id, executor),
-      this.recordings.recordingUrl(interview.id, 'audio'),
-      this.recordings.recordingUrl(interview.id, 'video'),
-    ]);
+    // One after another: inside the emit's transaction the reads share its connection.
+    const stored = await this.results.find(interview.id, executor);
+    const audioUrl = await this.recordings.recordingUrl(interview.id, 'audio', executor);
+    const videoUrl = await this.recordings.recordingUrl(interview.id, 'video', executor);
+    const durationSecs = await this.recordings.durationSecs(interview.id, executor);
+    const timelines = await this.recordings.questionTimelines(interview.id, executor);
     const result = stored && interview.interview_type !== InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? pick(stored, 'en') : null;
-    // The recorded duration comes with real media; until then the payload builder falls back to call_length.
-    const media = { audioUrl, videoUrl, durationSecs: null };
+    // Without a recording (not assembled yet) the payload builder falls back to call_length.
+    const media = { audioUrl, videoUrl, durationSecs };
     if (!result) return { evaluation: null, communicationAnalysis: null, media };
+    const evaluation = evaluationDataOf(result);
     return {
-      evaluation: evaluationDataOf(result),
+      evaluation: { ...evaluation, questions: evaluation.questions.map((q) => withTimeline(q, timelines)) },
       communicationAnalysis: result.communication_analysis as Record<string, unknown> | null,
       media,
     };
@@ -106,7 +118,8 @@ function videoIntroductionOverall(locale: string): OverallEvaluation {
 /**
  * Job interviews carry the evaluator's summary. Screening has none in the
  * spec's payload, so the short form is derived from the qualifying outcomes:
- * all met -> Meets, any missed -> Below, none asked -> Needs further assessment.
+ * all met -> Meets, any missed -> Below, none asked or any left undecided
+ * (and none missed) -> Needs further assessment.
  */
 function overallOf(result: EvaluationResult, locale: string): OverallEvaluation {
   const evaluation = result.evaluation;
@@ -115,12 +128,13 @@ function overallOf(result: EvaluationResult, locale: string): OverallEvaluation 
     return evaluation.overall_summary;
   }
   const graded = evaluation.qualifying_questions.filter((q) => q.evaluation && 'outcome' in q.evaluation);
-  const outcome = (q: EvaluatedQuestionResult) => q.evaluation as { outcome: boolean; analysis: string };
+  const outcome = (q: EvaluatedQuestionResult) => q.evaluation as { outcome: boolean; analysis: string; undecided?: boolean };
   const met = graded.filter((q) => outcome(q).outcome);
   const missed = graded.filter((q) => !outcome(q).outcome);
+  const isOpen = graded.length === 0 || (missed.length > 0 && missed.every((q) => outcome(q).undecided === true));
   return {
     overall_assessment: {
-      suitability: graded.length === 0 ? 'Needs further assessment' : missed.length === 0 ? 'Meets expectations' : 'Below expectations',
+      suitability: isOpen ? 'Needs further assessment' : missed.length === 0 ? 'Meets expectations' : 'Below expectations',
       strengths: met.map((q) => `${q.question}: ${outcome(q).analysis}`),
       weaknesses: missed.map((q) => `${q.question}: ${outcome(q).analysis}`),
       recommendations: missed.map((q) => messagesFor(locale).confirmWithCandidate(q.question)),
@@ -128,15 +142,25 @@ function overallOf(result: EvaluationResult, locale: string): OverallEvaluation 
   };
 }
 
+type Timelines = Map<string, { begin: number; end: number }>;
+
+/** The question's span on the recording (video_timeline), once the media step placed its entries. */
+function withTimeline(question: PayloadEvaluatedQuestion, timelines: Timelines): PayloadEvaluatedQuestion {
+  const span = question.id === undefined ? undefined : timelines.get(question.id);
+  return span ? { ...question, video_timeline: videoTimeRange(span.begin, span.end) } : question;
+}
+
 /** The stored evaluation with every question list shaped as EvaluatedQuestion. */
 function toReportEvaluation(
   evaluation: EvaluationResult['evaluation'],
+  timelines: Timelines,
 ): Record<string, unknown> & { questions: PayloadEvaluatedQuestion[] } {
-  if (evaluation.kind === 'job_interview') return { ...evaluation, questions: evaluation.questions.map(toPayloadQuestion) };
+  const shape = (q: EvaluatedQuestionResult) => withTimeline(toPayloadQuestion(q), timelines);
+  if (evaluation.kind === 'job_interview') return { ...evaluation, questions: evaluation.questions.map(shape) };
   return {
     ...evaluation,
-    questions: evaluation.questions.map(toPayloadQuestion),
-    qualifying_questions: evaluation.qualifying_questions.map(toPayloadQuestion),
-    information_questions: evaluation.information_questions.map(toPayloadQuestion),
+    questions: evaluation.questions.map(shape),
+    qualifying_questions: evaluation.qualifying_questions.map(shape),
+    information_questions: evaluation.information_questions.map(shape),
   };
 }

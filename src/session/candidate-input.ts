@@ -1,15 +1,16 @@
 // What a candidate's message means for the conversation: a ping is answered,
 // typing restarts the silence clock, and an answer, a repeat, an end or a
 // page error becomes an event for the state machine (an answer or a repeat
-// out of turn is refused). The LiveSession queues the messages and runs the
-// turns; this file only decides.
+// out of turn is refused). Version 2 first waits for consent: before `start`
+// only a ping or a page error is heard, and no audio frame. The LiveSession
+// queues the messages and runs the turns; this file only decides.
 
 import { classifyIntent, isThinAnswer } from '../conversation/intent.js';
 import type { InterviewBrief } from '../conversation/interviewer.js';
 import { isAwaitingInput, type MachineContext, type MachineEvent } from '../conversation/state-machine.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { CandidateChannel } from './channel.js';
-import type { ClientMessage } from './protocol.js';
+import { MAX_AUDIO_FRAME_BYTES, type ClientMessage, type ClientMessageType, type SessionMode } from './protocol.js';
 import type { NewEntry } from './session.repository.js';
 
 /** The parts of a live session a message reaches. */
@@ -22,10 +23,37 @@ export interface InputSession {
   reportPageError(message: string): Promise<void>;
   armSilenceTimer(): void;
   step(event: MachineEvent, candidateEntry: NewEntry | null, logLines?: string[]): Promise<void>;
+  /** Version 2: true until the candidate has agreed (`start`); always false in version 1. */
+  readonly consentRequired: boolean;
+  /** Version 2: the candidate agreed; the interview begins as version 1 begins on open. */
+  start(mode: SessionMode): Promise<void>;
+  /** Version 2: the candidate switched between speaking and typing. */
+  setMode(mode: SessionMode): Promise<void>;
+  /** The page gave up before the candidate agreed: close, the interview stays in state 0. */
+  leaveBeforeStart(logLine: string): Promise<void>;
 }
 
+/** What a page may send before it has consent: nothing that would start, say or record anything. */
+const BEFORE_CONSENT: ReadonlySet<ClientMessageType> = new Set(['start', 'ping', 'client_error']);
+
 export async function processMessage(session: InputSession, message: ClientMessage): Promise<void> {
+  if (session.consentRequired && !BEFORE_CONSENT.has(message.type)) {
+    session.channel.send(consentRequired());
+    return;
+  }
   switch (message.type) {
+    case 'start':
+      if (!session.consentRequired) {
+        session.channel.send({ type: 'error', code: 'ALREADY_STARTED', message: 'the interview has already started', fatal: false });
+        return;
+      }
+      return session.start(message.mode);
+    case 'mode':
+      return session.setMode(message.mode);
+    case 'playback':
+    case 'recognised':
+      // The voice channel's business (playback gating, browser recognition); text sessions ignore them.
+      return;
     case 'ping':
       session.channel.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
       return;
@@ -45,10 +73,55 @@ export async function processMessage(session: InputSession, message: ClientMessa
       );
     case 'client_error':
       if (!message.fatal) return session.reportPageError(message.message);
+      if (session.consentRequired) return session.leaveBeforeStart(`page reported a fatal error before the start: ${message.message}`);
       return session.step({ type: 'end', reason: EndingReason.ENDED_DUE_TO_FRONTEND_ERRROR }, null, [
         `page reported a fatal error: ${message.message}`,
       ]);
   }
+}
+
+/**
+ * Messages that do not wait for the turn in flight (they never step the
+ * conversation): a mode switch applies on arrival, so the audio frames sent
+ * after it are judged by it.
+ */
+export function takesEffectAtOnce(message: ClientMessage): boolean {
+  return message.type === 'mode';
+}
+
+/** The parts of a live session an audio frame is checked against. */
+export interface AudioGate {
+  readonly consentRequired: boolean;
+  readonly mode: SessionMode | null;
+  readonly channel: CandidateChannel;
+}
+
+/**
+ * Whether a binary frame is microphone audio this session takes: after
+ * consent, in voice mode, 16-bit samples (even length) of at most 16 KiB.
+ * A refused frame is answered with a non-fatal error and changes nothing.
+ */
+export function admitAudio(session: AudioGate, byteLength: number): boolean {
+  const refuse = (code: 'CONSENT_REQUIRED' | 'AUDIO_NOT_EXPECTED' | 'INVALID_AUDIO', message: string) => {
+    session.channel.send({ type: 'error', code, message, fatal: false });
+    return false;
+  };
+  if (session.consentRequired) return refuse('CONSENT_REQUIRED', consentRequired().message);
+  if (session.mode !== 'voice')
+    return refuse('AUDIO_NOT_EXPECTED', 'audio frames are not accepted in text mode; send {"type":"mode","mode":"voice"} first');
+  if (byteLength === 0 || byteLength % 2 !== 0 || byteLength > MAX_AUDIO_FRAME_BYTES) {
+    return refuse('INVALID_AUDIO', `an audio frame is 16-bit PCM: an even number of bytes, 2 to ${MAX_AUDIO_FRAME_BYTES}`);
+  }
+  return true;
+}
+
+function consentRequired() {
+  return {
+    type: 'error',
+    code: 'CONSENT_REQUIRED',
+    message: 'the candidate has not agreed yet: send {"type":"start","consent":true,"mode":"voice"|"text"} first',
+    fatal: false,
+  } as const;
 }
 
 async function answer(session: InputSession, text: string): Promise<void> {

@@ -109,4 +109,51 @@ describe('LiveSession', () => {
     expect(await f.container.sessions.open(id, back)).not.toBeNull();
     expect(back.ofType('session')[0]).toMatchObject({ resumed: true, resume_count: 1 });
   });
+
+  describe('version 2, before consent', () => {
+    async function openV2() {
+      const id = await f.createInterview();
+      const channel = new MemoryChannel();
+      const session = (await f.container.sessions.open(id, channel, 2)) as LiveSession;
+      return { id, channel, session };
+    }
+
+    it('holds the lease and keeps only that: its heartbeat writes nothing, and a close leaves no grace period', async () => {
+      const { id, channel, session } = await openV2();
+      expect(session.consentRequired).toBe(true);
+      expect(channel.ofType('session')[0]).toMatchObject({ consent_required: true, state: 0 });
+      expect(await leaseIsFree(id)).toBe(false);
+      await f.scheduler.advance(f.container.config.session.leaseSeconds * 1000);
+      await f.container.sessions.settled();
+      expect(channel.closes).toEqual([]); // the heartbeat found no stored session and did not take that for a reset
+      const timersBefore = f.scheduler.pending;
+      session.onSocketClosed();
+      await f.container.sessions.settled();
+      expect(await leaseIsFree(id)).toBe(true);
+      expect(f.scheduler.pending).toBe(timersBefore - 2); // its heartbeat and its deadline; no grace timer
+      expect(await interview(id)).toMatchObject({ state: InterviewState.NOT_STARTED, user_disconnected: 0, resume_count: null });
+      expect(await f.interviews.readLog(id)).toHaveLength(1); // only "created"
+    });
+
+    it('start stores the consent with the opening turn; the mode is readable and each switch reaches its listeners', async () => {
+      const { id, session } = await openV2();
+      const switches: string[] = [];
+      session.onModeChange((mode) => switches.push(mode));
+      session.handle({ type: 'start', consent: true, mode: 'voice' });
+      await f.container.sessions.settled();
+      expect(session.consentRequired).toBe(false);
+      expect(session.mode).toBe('voice');
+      const stored = await f.container.database.db
+        .selectFrom('interview_sessions')
+        .selectAll()
+        .where('interview_id', '=', id)
+        .executeTakeFirst();
+      expect(stored?.consented_at).toBe(stored?.started_at);
+      session.handle({ type: 'mode', mode: 'text' });
+      session.handle({ type: 'mode', mode: 'text' });
+      await f.container.sessions.settled();
+      expect(switches).toEqual(['text']);
+      expect(session.mode).toBe('text');
+    });
+  });
 });

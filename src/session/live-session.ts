@@ -2,9 +2,10 @@
 // handled strictly one at a time; each turn goes through the TurnRunner
 // (persist, then emit). This file owns the session's lifecycle around the
 // turns: the lease heartbeat, the silence reminders, the session's maximum
-// length, the budget of page error reports, and the one terminate path every
-// way of stopping goes through. What each message means is in
-// candidate-input.ts.
+// length, the budget of page error reports, consent (protocol v2: nothing
+// starts or is stored before `start`), the candidate's mode, and the one
+// terminate path every way of stopping goes through. What each message means
+// is in candidate-input.ts.
 
 import { performance } from 'node:perf_hooks';
 import type { SessionConfig } from '../config.js';
@@ -12,6 +13,7 @@ import type { InterviewBrief } from '../conversation/interviewer.js';
 import { languageFor } from '../languages/index.js';
 import {
   DEFAULT_POLICY,
+  initialContext,
   isAwaitingInput,
   transition,
   type MachineContext,
@@ -23,11 +25,19 @@ import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { toTranscriptEntry } from '../interviews/interview.service.js';
 import type { Scheduler, TimerHandle } from '../shared/clock.js';
-import { processMessage } from './candidate-input.js';
+import { admitAudio, processMessage, takesEffectAtOnce } from './candidate-input.js';
 import type { CandidateChannel } from './channel.js';
 import { ClientReports } from './client-reports.js';
-import { planOpening } from './opening.js';
-import { CloseCode, PROTOCOL_VERSION, type ClientMessage } from './protocol.js';
+import { expectedMinutes, planOpening } from './opening.js';
+import {
+  CloseCode,
+  MAX_AUDIO_FRAME_BYTES,
+  PROTOCOL_VERSION,
+  VOICE_PROTOCOL_VERSION,
+  type ClientMessage,
+  type ServerEvents,
+  type SessionMode,
+} from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
 import { SessionConflictError, type NewEntry } from './session.repository.js';
 import { TurnRunner, type TurnOptions, type TurnRunnerDeps } from './turn-runner.js';
@@ -45,11 +55,17 @@ export interface SessionHost {
   log: SessionLogger;
 }
 
+/** What speech the service can handle in a language (protocol v2 `session.speech`). */
+export type SpeechSupport = Pick<NonNullable<ServerEvents['session']['speech']>, 'recognition' | 'synthesis'>;
+const NO_SPEECH: SpeechSupport = { recognition: 'none', synthesis: false };
+
 export interface LiveSessionDeps extends TurnRunnerDeps {
   leases: SessionLeases;
   scheduler: Scheduler;
   settings: SessionConfig;
   host: SessionHost;
+  /** What the configured speech providers offer for a language; nothing when absent. */
+  speech?: (languageCode: number) => SpeechSupport;
 }
 
 export interface LiveSessionInit {
@@ -57,6 +73,8 @@ export interface LiveSessionInit {
   brief: InterviewBrief;
   /** The lease holder's name for this connection. */
   connectionId: string;
+  /** The protocol version the page speaks (1 when absent): version 2 waits for consent. */
+  protocolVersion?: number;
 }
 
 interface Termination {
@@ -85,6 +103,12 @@ export class LiveSession {
   /** Set the moment a reset asks the session to go: queued frames and timers do nothing more. */
   private closing = false;
   private readonly reports: ClientReports;
+  private readonly protocolVersion: number;
+  /** Version 2, a fresh interview: nothing starts until the candidate agrees. */
+  private consentPending = false;
+  private currentMode: SessionMode | null;
+  private readonly modeListeners: ((mode: SessionMode) => void)[] = [];
+  private readonly audioListeners: ((frame: Uint8Array) => void)[] = [];
 
   constructor(
     private readonly deps: LiveSessionDeps,
@@ -95,6 +119,8 @@ export class LiveSession {
     this.interview = init.interview;
     this.brief = init.brief;
     this.connectionId = init.connectionId;
+    this.protocolVersion = init.protocolVersion ?? PROTOCOL_VERSION;
+    this.currentMode = this.protocolVersion >= VOICE_PROTOCOL_VERSION ? storedMode(init.interview) : channel.mode;
     this.reports = new ClientReports({ perSession: deps.settings.clientLogLines, perMinute: deps.settings.clientLogLinesPerMinute }, () =>
       deps.clock.now().getTime(),
     );
@@ -102,6 +128,37 @@ export class LiveSession {
 
   private get context(): MachineContext {
     return this.turns.context;
+  }
+
+  /** Version 2: true until the candidate has sent `start`. */
+  get consentRequired(): boolean {
+    return this.consentPending;
+  }
+
+  /** How the candidate answers now: the `start` choice or the last `mode` (null before consent). */
+  get mode(): SessionMode | null {
+    return this.currentMode;
+  }
+
+  /** Called on every `mode` switch (the voice channel starts or stops listening). */
+  onModeChange(listener: (mode: SessionMode) => void): void {
+    this.modeListeners.push(listener);
+  }
+
+  /** Receives the microphone frames admitted by admitAudio (candidate-input.ts), in arrival order. */
+  onAudio(listener: (frame: Uint8Array) => void): void {
+    this.audioListeners.push(listener);
+  }
+
+  /**
+   * A binary frame from the page. Checked at once, outside the turn queue
+   * (audio keeps flowing while the interviewer speaks): refused before
+   * consent, in text mode, or malformed; otherwise handed to the audio listener.
+   */
+  handleAudio(frame: Uint8Array): void {
+    if (this.stopped || this.closing) return;
+    if (admitAudio({ consentRequired: this.consentPending, mode: this.currentMode, channel: this.channel }, frame.byteLength))
+      for (const listener of this.audioListeners) listener(frame);
   }
 
   /** First connection (0 -> 1 -> 4) or a resume (welcome back, the pending prompt again). */
@@ -115,6 +172,15 @@ export class LiveSession {
   private async open(): Promise<void> {
     const row = this.interview;
     const { repository } = this.deps;
+    if (this.protocolVersion >= VOICE_PROTOCOL_VERSION && row.state === InterviewState.NOT_STARTED) {
+      // Nothing is said, stored or recorded before `start`; the lease is held so a second tab is refused.
+      this.consentPending = true;
+      this.turns = this.newTurns(this.now(), initialContext(this.brief.kind, this.brief.questions.length));
+      this.sendSession([], false, 0);
+      this.startHeartbeat();
+      this.armDeadline(this.now());
+      return;
+    }
     const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
     const opening = planOpening({
       row,
@@ -125,8 +191,9 @@ export class LiveSession {
       interviewerName: this.deps.interviewer.name,
       maxResumes: this.deps.settings.maxResumes,
       now: this.now(),
+      protocolVersion: this.protocolVersion,
     });
-    this.turns = new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, opening.startedAt, opening.context);
+    this.turns = this.newTurns(opening.startedAt, opening.context);
     this.sendSession(transcript, opening.resumed, opening.resumeCount);
     await this.run(opening.step, opening.options);
     if (this.stopped || this.closing) return;
@@ -134,9 +201,66 @@ export class LiveSession {
     this.armDeadline(opening.startedAt);
   }
 
+  /** Version 2 `start`: the consent is stored with the opening turn (0 -> 1 -> 4), as version 1 opens. */
+  private async start(mode: SessionMode): Promise<void> {
+    const now = this.now();
+    const opening = planOpening({
+      row: this.interview,
+      stored: undefined,
+      brief: this.brief,
+      channel: this.channel,
+      connectionId: this.connectionId,
+      interviewerName: this.deps.interviewer.name,
+      maxResumes: this.deps.settings.maxResumes,
+      now,
+      protocolVersion: this.protocolVersion,
+      mode,
+      consentedAt: now,
+    });
+    this.turns = this.newTurns(opening.startedAt, opening.context);
+    this.consentPending = false;
+    this.currentMode = mode;
+    this.deadline?.clear();
+    await this.run(opening.step, opening.options);
+    if (this.stopped || this.closing) return;
+    this.armDeadline(opening.startedAt);
+  }
+
+  private async setMode(mode: SessionMode): Promise<void> {
+    if (mode === this.currentMode) return;
+    const from = this.currentMode;
+    this.currentMode = mode;
+    for (const listener of this.modeListeners) listener(mode);
+    await this.deps.repository.appendLog(
+      this.interviewId,
+      this.now(),
+      'info',
+      `the candidate switched from ${from ?? 'no'} mode to ${mode} mode`,
+    );
+  }
+
+  /** The page failed before the candidate agreed: its report is logged, the socket closed, the interview stays in state 0. */
+  private async leaveBeforeStart(line: string): Promise<void> {
+    await this.deps.repository.appendLog(this.interviewId, this.now(), 'warn', line);
+    await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'page error before the start' }, grace: false });
+  }
+
+  private newTurns(startedAt: string, context: MachineContext): TurnRunner {
+    return new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, startedAt, context);
+  }
+
   /** Queues a validated message; turns never interleave. */
   handle(message: ClientMessage): void {
-    this.enqueue(() => this.process(message));
+    if (!takesEffectAtOnce(message)) return this.enqueue(() => this.process(message));
+    // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
+    void this.deps.host.track(this.runQueued(() => this.process(message)));
+  }
+
+  /** Lines from the channel (voice: barge-in, turn latency) in the interview's log, after the turn in flight. */
+  note(lines: string[]): void {
+    this.enqueue(async () => {
+      if (!this.stopped && !this.closing) await this.deps.repository.appendLog(this.interviewId, this.now(), 'info', lines);
+    });
   }
 
   /** The channel closed without the interview ending: keep the state for the grace period (after the turn in flight). */
@@ -145,7 +269,8 @@ export class LiveSession {
     // The heartbeat keeps the lease until terminate runs after the turn in flight (a model call
     // may outlast the lease); only the conversation's timers stop now.
     this.stopConversationTimers();
-    this.enqueue(() => this.terminate({ grace: true, recordDisconnect: true }));
+    // Decided when it runs: a `start` queued before the close has stored a session by then.
+    this.enqueue(() => this.terminate({ grace: !this.consentPending, recordDisconnect: !this.consentPending }));
   }
 
   /**
@@ -199,6 +324,10 @@ export class LiveSession {
         reportPageError: (text) => this.writeReports(this.reports.report(text)),
         armSilenceTimer: () => this.armSilenceTimer(),
         step: (event, candidateEntry, logLines) => this.step(event, candidateEntry, logLines),
+        consentRequired: this.consentPending,
+        start: (mode) => this.start(mode),
+        setMode: (mode) => this.setMode(mode),
+        leaveBeforeStart: (line) => this.leaveBeforeStart(line),
       },
       message,
     );
@@ -264,6 +393,12 @@ export class LiveSession {
     }
     log('error', `turn of interview ${this.interviewId} failed`, error);
     if (this.stopped) return;
+    if (this.consentPending) {
+      // Nothing was started, so nothing is ended: the page may try again.
+      this.channel.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred; try again', fatal: true });
+      await this.terminate({ close: { code: CloseCode.SERVER_ERROR, reason: 'server error' }, grace: false });
+      return;
+    }
     this.channel.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred', fatal: true });
     const step = transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_ERRROR });
     const line = `backend error during a turn: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`;
@@ -285,7 +420,7 @@ export class LiveSession {
     const language = languageFor(this.brief.languageCode);
     this.channel.send({
       type: 'session',
-      protocol_version: PROTOCOL_VERSION,
+      protocol_version: this.protocolVersion,
       interview_id: this.interviewId,
       interview_type: this.interview.interview_type,
       language_code: this.brief.languageCode,
@@ -297,7 +432,20 @@ export class LiveSession {
       resumed,
       resume_count: resumeCount,
       transcript,
+      ...(this.protocolVersion >= VOICE_PROTOCOL_VERSION ? this.welcome() : {}),
     });
+  }
+
+  /** Version 2: what the welcome and consent screens need, and what speech can do here. */
+  private welcome(): Partial<ServerEvents['session']> {
+    const speech = this.deps.speech?.(this.brief.languageCode) ?? NO_SPEECH;
+    return {
+      consent_required: this.consentPending,
+      job_title: this.brief.jobTitle,
+      expected_minutes: expectedMinutes(this.brief.questions.length),
+      mode: this.currentMode,
+      speech: { ...speech, sample_rate: 16_000, max_audio_frame_bytes: MAX_AUDIO_FRAME_BYTES },
+    };
   }
 
   private now(): string {
@@ -321,6 +469,8 @@ export class LiveSession {
         await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }, grace: false });
         return;
       }
+      // Before consent there is no stored session to touch: the lease alone is kept.
+      if (this.consentPending) return;
       if (!(await this.deps.repository.touch(this.interviewId, this.turns.startedAt, this.now())) && !this.stopped) {
         // The stored session is gone: the interview was reset (on another node, or this one's reset raced the beat).
         this.channel.send({
@@ -355,6 +505,11 @@ export class LiveSession {
 
   private async onDeadline(): Promise<void> {
     if (this.stopped || this.closing) return;
+    if (this.consentPending) {
+      // A welcome screen left open this long lets the lease go; the link still works.
+      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'no start before the session limit' }, grace: false });
+      return;
+    }
     await this.run(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {
       logLines: [`the session reached its maximum length of ${this.deps.settings.maxMinutes} minute(s) (SESSION_MAX_MINUTES)`],
     });
@@ -386,5 +541,16 @@ export class LiveSession {
     this.deadline?.clear();
     this.silenceTimer = null;
     this.deadline = null;
+  }
+}
+
+/** A resumed version 2 session keeps the mode recorded when it started (text when unreadable). */
+function storedMode(row: InterviewRow): SessionMode | null {
+  if (row.state === InterviewState.NOT_STARTED) return null;
+  try {
+    const mode = (JSON.parse(row.interview_agent_meta ?? '{}') as { mode?: unknown }).mode;
+    return mode === 'voice' ? 'voice' : 'text';
+  } catch {
+    return 'text';
   }
 }

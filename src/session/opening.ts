@@ -7,8 +7,7 @@ import type { InterviewBrief } from '../conversation/interviewer.js';
 import { initialContext, resumeActs, transition, type MachineContext, type Step } from '../conversation/state-machine.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
-import type { CandidateChannel } from './channel.js';
-import { PROTOCOL_VERSION } from './protocol.js';
+import type { CandidateChannel, ChannelMode } from './channel.js';
 import type { SessionRow } from './session.repository.js';
 import type { TurnOptions } from './turn-runner.js';
 
@@ -22,6 +21,12 @@ export interface OpeningInput {
   interviewerName: string;
   maxResumes: number;
   now: string;
+  /** The protocol version the candidate speaks (recorded on the interview and in the log). */
+  protocolVersion: number;
+  /** Version 2: the mode chosen in `start`, recorded instead of the channel's. */
+  mode?: ChannelMode;
+  /** Version 2: when the candidate agreed (the `start` message), stored with the session's first turn. */
+  consentedAt?: string;
 }
 
 export interface Opening {
@@ -41,6 +46,8 @@ export function planOpening(input: OpeningInput): Opening {
 
   if (row.state === InterviewState.NOT_STARTED) {
     const context = initialContext(brief.kind, brief.questions.length);
+    const mode = input.mode ?? channel.mode;
+    const version = input.protocolVersion;
     return {
       context,
       startedAt: input.now,
@@ -49,16 +56,20 @@ export function planOpening(input: OpeningInput): Opening {
       step: transition(context, { type: 'start' }),
       options: {
         startedAt: input.now,
+        ...(input.consentedAt ? { consentedAt: input.consentedAt } : {}),
         interviewChanges: {
           ...connectionFields,
           resume_count: 0,
           interview_agent_meta: JSON.stringify({
             interviewer: input.interviewerName,
-            protocol_version: PROTOCOL_VERSION,
-            mode: channel.mode,
+            protocol_version: version,
+            mode,
           }),
         },
-        logLines: [`session ${connectionId} opened from ${from} (protocol v${PROTOCOL_VERSION}, ${channel.mode} mode)`],
+        logLines: [
+          `session ${connectionId} opened from ${from} (protocol v${version}, ${mode} mode)`,
+          ...(input.consentedAt ? [`the candidate agreed to the interview and its recording at ${input.consentedAt}`] : []),
+        ],
       },
     };
   }
@@ -103,4 +114,13 @@ export function planOpening(input: OpeningInput): Opening {
       logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`],
     },
   };
+}
+
+/**
+ * What the welcome screen promises (protocol v2 `expected_minutes`): about
+ * three minutes for the introduction and the closing questions, and three
+ * per question (an answer, sometimes a follow-up). Deliberately generous.
+ */
+export function expectedMinutes(questionCount: number): number {
+  return 3 + 3 * questionCount;
 }

@@ -5,7 +5,9 @@
 // protocol.ts re-exports all of it, so server code imports from there.
 
 export const PROTOCOL_VERSION = 1;
-export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION];
+/** Consent, then voice: binary audio both ways (docs/realtime-protocol.md, "Version 2"). */
+export const VOICE_PROTOCOL_VERSION = 2;
+export const SUPPORTED_VERSIONS: readonly number[] = [PROTOCOL_VERSION, VOICE_PROTOCOL_VERSION];
 
 /** Close codes (4000-4999 are the application's). */
 export const CloseCode = {
@@ -24,9 +26,9 @@ export const CloseCode = {
 /** Where a candidate connects (Fastify route syntax), and the URL a client builds for it. */
 export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
 
-export function candidateSessionUrl(baseUrl: string, interviewId: string): string {
+export function candidateSessionUrl(baseUrl: string, interviewId: string, version = PROTOCOL_VERSION): string {
   const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('v', String(SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1]));
+  url.searchParams.set('v', String(version));
   return url.toString();
 }

@@ -1,7 +1,8 @@
-// The candidate real-time protocol, version 1 (docs/realtime-protocol.md).
+// The candidate real-time protocol, versions 1 and 2 (docs/realtime-protocol.md).
 // Inbound frames are a discriminated union on `type`, each member a compiled
-// schema; outbound events are a typed map. Text frames carry JSON; binary
-// frames are reserved for audio (the voice issue) and refused for now.
+// schema; outbound events are a typed map. Text frames carry JSON. Version 2
+// adds consent before anything starts and audio in binary frames (16-bit
+// mono PCM, both ways); version 1 refuses binary frames.
 
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from 'typebox';
@@ -9,7 +10,14 @@ import { EndingReason } from '../interviews/enums.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
 import { Text } from '../shared/schema.js';
 
-export { CANDIDATE_SESSION_PATH, CloseCode, PROTOCOL_VERSION, SUPPORTED_VERSIONS, candidateSessionUrl } from './protocol-shared.js';
+export {
+  CANDIDATE_SESSION_PATH,
+  CloseCode,
+  PROTOCOL_VERSION,
+  SUPPORTED_VERSIONS,
+  VOICE_PROTOCOL_VERSION,
+  candidateSessionUrl,
+} from './protocol-shared.js';
 
 /** ws closes frames larger than this with 1009 before they are buffered whole. */
 export const MAX_FRAME_BYTES = 64 * 1024;
@@ -44,17 +52,62 @@ export const PingMessage = Type.Object(
   { additionalProperties: false },
 );
 
-export const ClientMessage = Type.Union([AnswerMessage, RepeatMessage, EndMessage, ClientErrorMessage, ActivityMessage, PingMessage]);
+/** Largest binary audio frame a client may send (version 2): 16 KiB is 512 ms of 16 kHz PCM16. */
+export const MAX_AUDIO_FRAME_BYTES = 16 * 1024;
+
+const Mode = Type.Union([Type.Literal('voice'), Type.Literal('text')]);
+export type SessionMode = Static<typeof Mode>;
+
+/** Version 2: the candidate agrees to the interview and its recording; nothing starts before. */
+export const StartMessage = Type.Object(
+  { type: Type.Literal('start'), consent: Type.Literal(true), mode: Mode },
+  { additionalProperties: false },
+);
+/** Version 2: switch between speaking and typing mid-interview (typed answers stay accepted in voice mode). */
+export const ModeMessage = Type.Object({ type: Type.Literal('mode'), mode: Mode }, { additionalProperties: false });
+/** Version 2: where the page is in playing an `audio_start` stream (echo gating, barge-in). */
+export const PlaybackMessage = Type.Object(
+  {
+    type: Type.Literal('playback'),
+    id: Text({ minLength: 1, maxLength: 64 }),
+    event: Type.Union([Type.Literal('started'), Type.Literal('ended'), Type.Literal('interrupted')]),
+  },
+  { additionalProperties: false },
+);
+/** Version 2, STT_PROVIDER=browser: what the candidate's browser recognised of the utterance in progress. */
+export const RecognisedMessage = Type.Object(
+  { type: Type.Literal('recognised'), text: Text({ minLength: 1, maxLength: MAX_ANSWER_CHARS }) },
+  { additionalProperties: false },
+);
+
+export const ClientMessage = Type.Union([
+  AnswerMessage,
+  RepeatMessage,
+  EndMessage,
+  ClientErrorMessage,
+  ActivityMessage,
+  PingMessage,
+  StartMessage,
+  ModeMessage,
+  PlaybackMessage,
+  RecognisedMessage,
+]);
 export type ClientMessage = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
 
-const MEMBERS: Record<ClientMessageType, TSchema> = {
+const V1_MEMBERS = {
   answer: AnswerMessage,
   repeat: RepeatMessage,
   end: EndMessage,
   client_error: ClientErrorMessage,
   activity: ActivityMessage,
   ping: PingMessage,
+} satisfies Partial<Record<ClientMessageType, TSchema>>;
+
+/** The inbound members each protocol version accepts. */
+const MEMBERS_BY_VERSION: Readonly<Record<number, Partial<Record<ClientMessageType, TSchema>>>> = {
+  1: V1_MEMBERS,
+  2: { ...V1_MEMBERS, start: StartMessage, mode: ModeMessage, playback: PlaybackMessage, recognised: RecognisedMessage },
 };
 
 export const PROTOCOL_ERROR_CODES = [
@@ -62,6 +115,10 @@ export const PROTOCOL_ERROR_CODES = [
   'INVALID_MESSAGE',
   'UNKNOWN_TYPE',
   'BINARY_NOT_SUPPORTED',
+  'CONSENT_REQUIRED',
+  'ALREADY_STARTED',
+  'AUDIO_NOT_EXPECTED',
+  'INVALID_AUDIO',
   'RATE_LIMITED',
   'NOT_YOUR_TURN',
   'UNSUPPORTED_VERSION',
@@ -87,6 +144,23 @@ export interface ServerEvents {
     resume_count: number;
     /** Everything said so far, so a resumed page can show it. */
     transcript: TranscriptEntry[];
+    /** Version 2: true until the candidate has sent `start` (the interview waits in state 0). */
+    consent_required?: boolean;
+    /** Version 2: what the welcome screen shows. */
+    job_title?: string;
+    expected_minutes?: number;
+    /** Version 2: the mode chosen in `start` (or the last `mode`), null before consent. */
+    mode?: SessionMode | null;
+    /** Version 2: what the server can do with speech in this interview's language. */
+    speech?: {
+      /** Who recognises the candidate's speech: the server, the browser (send `recognised`), or nobody (typed answers). */
+      recognition: 'server' | 'browser' | 'none';
+      /** Whether the interviewer's words arrive as audio (`audio_start`, binary frames, `audio_end`). */
+      synthesis: boolean;
+      /** Rate of the PCM16 the client sends. */
+      sample_rate: number;
+      max_audio_frame_bytes: number;
+    };
   };
   utterance: { role: 'assistant'; text: string; control_id: string; created_at: string };
   state: { state: number; path: number[]; next_question_index: number; awaiting_input: boolean };
@@ -94,22 +168,45 @@ export interface ServerEvents {
   INTERVIEW_NOT_ALLOWED: { reason: 'session_active' | 'interview_ended'; state: number; ending_reason: number; message: string };
   error: { code: ProtocolErrorCode; message: string; fatal: boolean };
   pong: { id?: string };
+  /** Version 2: the interviewer's speech for one utterance follows in binary PCM16 frames at `sample_rate`. */
+  audio_start: { id: string; control_id: string; sample_rate: number; text: string };
+  audio_end: { id: string; duration_ms: number };
+  /** Version 2: stop playing `id` now (the candidate barged in, asked to repeat, or the interview ended). */
+  stop_audio: { id: string; reason: 'barge_in' | 'repeat' | 'ended' };
+  /** Version 2: voice-activity detection saw the candidate start or stop speaking. */
+  vad: { speaking: boolean };
+  /** Version 2: a caption of the candidate's speech; `final` once the turn's text is settled. */
+  heard: { text: string; final: boolean };
+  /** Version 2: speech cannot be recognised (no recogniser for the language, or it failed): answer by typing. */
+  speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed'; message: string };
 }
 export type ServerEventType = keyof ServerEvents;
 export type ServerEvent = { [K in ServerEventType]: { type: K } & ServerEvents[K] }[ServerEventType];
 
 export type ParseResult = { ok: true; message: ClientMessage } | { ok: false; code: ProtocolErrorCode; message: string };
 
-/** Compiled once per process: the validators of every inbound member, keyed by `type`. */
+/** Compiled once per process: the validators of every inbound member, keyed by version, then `type`. */
 export class ClientMessageParser {
-  private readonly validators: Map<string, ValidateFunction>;
+  private readonly byVersion: Map<number, Map<string, ValidateFunction>>;
 
   constructor() {
     const ajv = new Ajv({ allErrors: false, strict: false });
-    this.validators = new Map(Object.entries(MEMBERS).map(([type, schema]) => [type, ajv.compile(schema)]));
+    const compiled = new Map<TSchema, ValidateFunction>();
+    const compile = (schema: TSchema): ValidateFunction => {
+      const known = compiled.get(schema) ?? ajv.compile(schema);
+      compiled.set(schema, known);
+      return known;
+    };
+    this.byVersion = new Map(
+      Object.entries(MEMBERS_BY_VERSION).map(([version, members]) => [
+        Number(version),
+        new Map(Object.entries(members).map(([type, schema]) => [type, compile(schema)])),
+      ]),
+    );
   }
 
-  parse(raw: string): ParseResult {
+  parse(raw: string, version = 1): ParseResult {
+    const validators = this.byVersion.get(version) ?? new Map<string, ValidateFunction>();
     let value: unknown;
     try {
       value = JSON.parse(raw);
@@ -120,12 +217,12 @@ export class ClientMessageParser {
       return { ok: false, code: 'INVALID_MESSAGE', message: 'a message is a JSON object with a "type"' };
     }
     const type = (value as { type?: unknown }).type;
-    const validate = typeof type === 'string' ? this.validators.get(type) : undefined;
+    const validate = typeof type === 'string' ? validators.get(type) : undefined;
     if (!validate) {
       return {
         ok: false,
         code: 'UNKNOWN_TYPE',
-        message: `unknown message type; expected one of ${[...this.validators.keys()].join(', ')}`,
+        message: `unknown message type; expected one of ${[...validators.keys()].join(', ')}`,
       };
     }
     if (!validate(value)) return { ok: false, code: 'INVALID_MESSAGE', message: describe(validate.errors ?? []) };

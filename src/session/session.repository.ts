@@ -31,6 +31,8 @@ export interface SessionRow {
   started_at: string;
   last_seen_at: string;
   disconnected_at: string | null;
+  /** Version 2: when the candidate agreed; null for version 1 sessions. */
+  consented_at: string | null;
 }
 
 export interface TurnWrite {
@@ -46,6 +48,8 @@ export interface TurnWrite {
   job?: NewJob;
   /** The first turn creates the session row. */
   startedAt?: string;
+  /** Version 2: when the candidate agreed (`start`); written with the row the first turn creates. */
+  consentedAt?: string;
   /** The writer's generation: a later turn fails (SessionConflictError) unless the stored session still has it. */
   sessionStartedAt: string;
   /** Set: this write is the candidate half of a turn; the rest follows once the model has written. */
@@ -111,6 +115,7 @@ export class SessionRepository {
             last_seen_at: turn.at,
             disconnected_at: null,
             pending_turn: pendingJson,
+            consented_at: turn.consentedAt ?? null,
           })
           .onConflict((oc) =>
             oc.column('interview_id').doUpdateSet({
@@ -119,6 +124,7 @@ export class SessionRepository {
               last_seen_at: turn.at,
               disconnected_at: null,
               pending_turn: pendingJson,
+              consented_at: turn.consentedAt ?? null,
             }),
           )
           .execute();

@@ -10,8 +10,8 @@ import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conv
 import type { Clock, Scheduler, TimerHandle } from '../shared/clock.js';
 import { isUuid, type IdGenerator } from '../shared/ids.js';
 import type { CandidateChannel } from './channel.js';
-import { LiveSession, type SessionHost, type SessionLogger } from './live-session.js';
-import { CloseCode, ENDING_REASON_NAMES } from './protocol.js';
+import { LiveSession, type SessionHost, type SessionLogger, type SpeechSupport } from './live-session.js';
+import { CloseCode, ENDING_REASON_NAMES, PROTOCOL_VERSION } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
 import type { SessionRepository } from './session.repository.js';
 import { handoffJob } from './turn-runner.js';
@@ -31,6 +31,8 @@ export interface SessionServiceDeps {
   /** Called after a turn that ended an interview was committed (the job runner starts at once). */
   onInterviewEnded?: () => void;
   log?: SessionLogger;
+  /** Protocol v2: what the configured speech providers offer per language (`session.speech`); none when absent. */
+  speech?: (languageCode: number) => SpeechSupport;
 }
 
 export class SessionService implements SessionHost {
@@ -60,14 +62,19 @@ export class SessionService implements SessionHost {
     return this.live.size;
   }
 
+  /** The live session of an interview on this node, if any (the voice channel attaches to it). */
+  find(interviewId: string): LiveSession | undefined {
+    return this.live.get(interviewId.toLowerCase());
+  }
+
   /**
    * Opens (or resumes) the interview's session on this connection; null when refused.
    * Never rejects: a storage fault (the database or Redis unreachable) answers this
    * candidate with SERVER_ERROR and leaves every other session on the node alone.
    */
-  async open(rawInterviewId: string, connection: CandidateChannel): Promise<LiveSession | null> {
+  async open(rawInterviewId: string, connection: CandidateChannel, protocolVersion = PROTOCOL_VERSION): Promise<LiveSession | null> {
     try {
-      return await this.openOrRefuse(rawInterviewId, connection);
+      return await this.openOrRefuse(rawInterviewId, connection, protocolVersion);
     } catch (error) {
       this.log('error', `opening a session of ${rawInterviewId.slice(0, 64)} failed`, error);
       connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'the session could not be opened; try again', fatal: true });
@@ -76,7 +83,7 @@ export class SessionService implements SessionHost {
     }
   }
 
-  private async openOrRefuse(rawInterviewId: string, connection: CandidateChannel): Promise<LiveSession | null> {
+  private async openOrRefuse(rawInterviewId: string, connection: CandidateChannel, protocolVersion: number): Promise<LiveSession | null> {
     const interviewId = rawInterviewId.toLowerCase();
     const row = isUuid(rawInterviewId) ? await this.deps.repository.findInterview(interviewId) : undefined;
     if (!row) {
@@ -110,7 +117,7 @@ export class SessionService implements SessionHost {
         await this.fault(fresh, connectionId, connection, error.message);
         return null;
       }
-      const session = new LiveSession({ ...this.deps, host: this }, connection, { interview: fresh, brief, connectionId });
+      const session = new LiveSession({ ...this.deps, host: this }, connection, { interview: fresh, brief, connectionId, protocolVersion });
       this.live.set(interviewId, session);
       await session.begin();
       return session;

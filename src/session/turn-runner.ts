@@ -31,6 +31,8 @@ export interface TurnOptions {
   interviewChanges?: TurnWrite['interviewChanges'];
   /** The first turn creates the session's stored memory. */
   startedAt?: string;
+  /** Version 2: when the candidate agreed, stored with the first turn. */
+  consentedAt?: string;
 }
 
 export class TurnRunner {
@@ -112,6 +114,7 @@ export class TurnRunner {
       logLines: [...(options.logLines ?? []), ...authorship, ...path, ...endLine],
       job: ended ? handoffJob(this.deps.ids, this.interviewId, step.context, at) : undefined,
       startedAt: options.startedAt,
+      consentedAt: options.consentedAt,
       sessionStartedAt: this.startedAt,
     });
     this.current = step.context;

@@ -2,7 +2,9 @@
 // key: only the service's own user may read it. Directories are 0700 and files
 // 0600 whatever the process umask; an existing directory is tightened.
 
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -22,6 +24,34 @@ export function ensurePrivateFile(file: string): void {
 /** Tightens the files that exist among `files` (e.g. SQLite's -wal and -shm, created with the database's mode). */
 export function tightenExisting(files: readonly string[]): void {
   for (const file of files) if (existsSync(file)) tighten(file, PRIVATE_FILE_MODE);
+}
+
+/**
+ * The 32-byte key in DATA_DIR/<fileName>, created (mode 0600) on first use.
+ * `wx` makes two processes starting at once agree on one key: the loser of
+ * the race reads the winner's file.
+ */
+export function loadOrCreateKeyFile(dataDir: string, fileName: string): Buffer {
+  const file = path.resolve(dataDir, fileName);
+  try {
+    return readKeyFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  ensurePrivateDir(dataDir);
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
+    chmodSync(file, PRIVATE_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readKeyFile(file);
+}
+
+function readKeyFile(file: string): Buffer {
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
+  return key;
 }
 
 function tighten(target: string, mode: number): void {

@@ -196,6 +196,25 @@ export class DeliveryRepository {
     await executor.updateTable('webhook_deliveries').set({ dedupe_key: null }).where('interview_id', '=', interviewId).execute();
   }
 
+  /**
+   * Personal data erased on request: the stored payloads of the interview's
+   * deliveries (they hold its transcript) are emptied, and what was still
+   * queued is failed rather than sent.
+   */
+  async erasePayloadsOfInterview(executor: Executor, interviewId: string): Promise<void> {
+    await executor
+      .updateTable('webhook_deliveries')
+      .set({ status: DeliveryStatus.FAILED, error: 'erased on request before delivery', lease_until: null })
+      .where('interview_id', '=', interviewId)
+      .where('status', 'in', [DeliveryStatus.PENDING, DeliveryStatus.DELIVERING])
+      .execute();
+    await executor
+      .updateTable('webhook_deliveries')
+      .set({ payload: '{}', dedupe_key: null })
+      .where('interview_id', '=', interviewId)
+      .execute();
+  }
+
   /** The endpoint is gone: what was still queued for it fails (and frees its dedupe key); the history stays. */
   async failPendingOfEndpoint(executor: Executor, endpointId: string): Promise<void> {
     await executor

@@ -3,9 +3,7 @@
 // the additional authenticated data: a ciphertext moved to another row fails.
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { ensurePrivateDir } from '../shared/private-files.js';
-import path from 'node:path';
+import { loadOrCreateKeyFile } from '../shared/private-files.js';
 
 const VERSION = 'v1';
 export const SECRET_KEY_FILE = 'webhook-secret.key';
@@ -33,33 +31,10 @@ export class SecretBox {
   }
 }
 
-/**
- * The configured key, or the one in DATA_DIR/webhook-secret.key, created
- * (mode 0600) on first start. `wx` makes two processes starting at once agree
- * on one key: the loser of the race reads the winner's file.
- */
+/** The configured key, or the one in DATA_DIR/webhook-secret.key, created (mode 0600) on first start. */
 export function loadSecretKey(configured: string | null, dataDir: string): Buffer {
   if (configured) return Buffer.from(configured, 'base64');
-  const file = path.resolve(dataDir, SECRET_KEY_FILE);
-  try {
-    return readKeyFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  ensurePrivateDir(dataDir);
-  try {
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readKeyFile(file);
-}
-
-function readKeyFile(file: string): Buffer {
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
-  return key;
+  return loadOrCreateKeyFile(dataDir, SECRET_KEY_FILE);
 }
 
 /** A new signing secret: 32 random bytes, URL-safe text (43 characters). */

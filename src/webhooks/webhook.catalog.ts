@@ -8,6 +8,7 @@ import { evaluateBuiltin } from '../evaluation/builtin-evaluator.js';
 import { INTERVIEW_KINDS, InterviewType, type InterviewKind } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
+import { videoTimeRange } from '../interviews/interview.service.js';
 import type { StoredQuestion } from '../interviews/questions.js';
 import {
   buildMediaProcessedPayload,
@@ -16,6 +17,7 @@ import {
   WEBHOOK_SCHEMA_VERSION,
   WEBHOOK_TEST,
   evaluationDataOf,
+  type PayloadEvaluatedQuestion,
   type MediaProcessedExtras,
 } from './payload.builder.js';
 import { SIGNATURE_HEADER } from './signer.js';
@@ -103,10 +105,11 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
     entry('assistant', 'Hello! Please introduce yourself.', 'procedural'),
     entry('user', 'Hi, I am Alex, a backend engineer.', 'procedural'),
     ...questions.flatMap(({ stored, text, answer }) => [entry('assistant', text, stored.id), entry('user', answer, stored.id)]),
-  ];
+  ].map((item, i) => ({ ...item, video_time: videoTimeRange(i * 15, i * 15 + 12) }));
   const result = type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? null : evaluateBuiltin(evaluationInputOf(interview, transcript));
+  const evaluation = result && evaluationDataOf(result);
   const extras: MediaProcessedExtras = {
-    evaluation: result && evaluationDataOf(result),
+    evaluation: evaluation && { ...evaluation, questions: evaluation.questions.map((q) => placed(q, transcript)) },
     communicationAnalysis: (result?.communication_analysis ?? null) as Record<string, unknown> | null,
     media: {
       audioUrl: 'https://media.example.com/interviews/sample/audio.mp3?signature=...',
@@ -117,9 +120,16 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
   return buildMediaProcessedPayload({ interview, transcript, occurredAt: OCCURRED_AT, ...extras });
 }
 
-// video_time is null as in real deliveries until the recording timeline is placed on the transcript.
+// video_time is placed above, 15 s per entry, as the media step places real entries on the recording.
 function entry(role: 'assistant' | 'user', content: string, controlId: string): TranscriptEntry {
   return { role, content, created_at: OCCURRED_AT, control_id: controlId, video_time: null };
+}
+
+/** A question's video_timeline: from its first entry's begin to its last entry's end, as in real deliveries. */
+function placed(question: PayloadEvaluatedQuestion, transcript: readonly TranscriptEntry[]): PayloadEvaluatedQuestion {
+  const times = transcript.filter((e) => e.control_id === question.id && e.video_time).map((e) => e.video_time!);
+  if (times.length === 0) return question;
+  return { ...question, video_timeline: videoTimeRange(Math.min(...times.map((t) => t.begin)), Math.max(...times.map((t) => t.end))) };
 }
 
 interface SampleQuestion {

@@ -35,6 +35,8 @@ export interface Webhooks {
   createWorker(onError?: (error: unknown) => void): WebhookWorker;
   /** Runs inside an interview reset: a retaken interview notifies again. */
   resetHook: ResetHook;
+  /** Empties the stored payloads of an interview whose personal data is erased. */
+  eraseHook: ResetHook;
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export function createWebhooks(input: {
     worker,
     createWorker,
     resetHook: (tx, interviewId) => deliveries.releaseEventsOfInterview(tx, interviewId),
+    eraseHook: (tx, interviewId) => deliveries.erasePayloadsOfInterview(tx, interviewId),
     async close() {
       await Promise.all([...workers].map((w) => w.stop()));
       await sender.close();

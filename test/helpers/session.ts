@@ -23,6 +23,7 @@ export interface Details {
   state: number;
   ending_reason: number;
   next_question_index: number;
+  archival_status: number;
   user_disconnected: boolean;
   resume_count: number | null;
   call_api_id: string | null;

@@ -7,6 +7,8 @@ import type { PcmAudio } from '../audio.js';
 
 export interface SpeechToText {
   readonly name: string;
+  /** True when the candidate's browser recognises and the page sends text (STT_PROVIDER=browser); the server then never decodes audio. */
+  readonly recognisesInBrowser?: boolean;
   /** Whether this recogniser understands the language; if not, the page falls back to typing. */
   supports(language: Language): boolean;
   /** Starts recognising one utterance at CANDIDATE_SAMPLE_RATE. */

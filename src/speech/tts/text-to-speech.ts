@@ -10,5 +10,7 @@ export interface TextToSpeech {
   supports(language: Language): boolean;
   /** The whole utterance as PCM; rejects with SpeechError when it cannot. */
   synthesize(text: string, language: Language, signal?: AbortSignal): Promise<PcmAudio>;
+  /** Loads what the first synthesis would otherwise wait for (worker threads, WASM), so the first reply is not slow. */
+  warmUp?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -7,6 +7,8 @@ export interface VoiceActivityEvents {
   onSpeechStart(atMs: number): void;
   /** Speech ended at this offset: the last voiced frame, before the hang-over. */
   onSpeechEnd(atMs: number): void;
+  /** Optional: each analysed window (32 ms for Silero) and whether it was voiced, e.g. to measure sustained speech. */
+  onWindow?(voiced: boolean, durationMs: number): void;
 }
 
 export interface VoiceActivityDetector {

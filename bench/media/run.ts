@@ -1,0 +1,147 @@
+// npm run bench:media [-- --minutes 60]
+// Assembly of one long voice interview's mixed MP3: the interviewer's
+// utterances already synthesised (as a resumed assembly finds them) and half
+// of the time candidate audio in the spool, as the voice channel writes it.
+// Reports wall time per interview minute, and the process's resident memory
+// before and at its peak during assembly (flat = streamed). Separately: the
+// time eSpeak NG (the default TTS_PROVIDER) takes per utterance, and the
+// WebM remux of a camera recording of the same length (needs Debian's ffmpeg
+// with libvpx to make the test video).
+
+import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../src/config.js';
+import { ENGLISH } from '../../src/languages/registry.js';
+import { FileCandidateAudioSink } from '../../src/media/candidate-audio.js';
+import { pcmBytes } from '../../src/media/pcm.js';
+import { RecordingAssembler } from '../../src/media/recording-assembler.js';
+import { hasVideoStream, runFfmpeg, webmRemuxArgs } from '../../src/media/ffmpeg.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { createSpeech } from '../../src/speech/index.js';
+import { resample } from '../../src/speech/audio.js';
+
+const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' } } });
+const minutes = Number(values.minutes);
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
+const id = '0b0b0b0b-0000-4000-8000-000000000060';
+const T0 = Date.parse('2026-01-01T10:00:00.000Z');
+const run = promisify(execFile);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+try {
+  // Real interviewer speech: a handful of questions synthesised by eSpeak NG, timed.
+  const speech = createSpeech(loadConfig({ TTS_PROVIDER: 'espeak', STT_PROVIDER: 'none' }));
+  const sentences = [
+    'Thank you. Could you describe a production incident you handled, and what you changed afterwards?',
+    'How would you design a rate limiter that works across several nodes?',
+    'What is the difference between a process and a thread?',
+    'Tell me about a time you disagreed with a technical decision.',
+  ];
+  const utterances: Int16Array[] = [];
+  let ttsMs = 0;
+  for (const text of sentences) {
+    const started = performance.now();
+    utterances.push(resample(await speech.tts.synthesize(text, ENGLISH), 16_000).samples);
+    ttsMs += performance.now() - started;
+  }
+  await speech.close();
+
+  // A turn every 30 s: the question (from its entry time), then ~20 s of the candidate speaking.
+  const spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
+  const workRoot = path.join(dir, 'work');
+  mkdirSync(path.join(workRoot, id), { recursive: true });
+  const entries = [];
+  const voice = new Int16Array(16_000 * 20);
+  for (let i = 0; i < voice.length; i++) voice[i] = Math.round(3000 * Math.sin(i / 9) * Math.sin(i / 4000));
+  const turns = minutes * 2;
+  for (let turn = 0; turn < turns; turn++) {
+    const at = T0 + turn * 30_000;
+    const seq = turn * 2 + 1;
+    writeFileSync(path.join(workRoot, id, `speech-${seq}.pcm`), pcmBytes(utterances[turn % utterances.length]!));
+    entries.push({ seq, role: 'assistant', content: sentences[turn % sentences.length]!, atMs: at });
+    // The voice channel appends frames of 0.5 s (16 KiB) as they arrive.
+    for (let offset = 0; offset < voice.length; offset += 8_000) {
+      await spool.append(id, at + 8_000 + offset / 16, voice.subarray(offset, offset + 8_000));
+    }
+    entries.push({ seq: seq + 1, role: 'user', content: 'answer', atMs: at + 29_000 });
+  }
+  const spoolBytes = statSync(spool.fileOf(id)).size;
+
+  const assembler = new RecordingAssembler({ workRoot, tts: null, spool });
+  global.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const recording = await assembler.assemble({
+    interviewId: id,
+    language: ENGLISH,
+    startMs: T0,
+    sessionEndMs: T0 + minutes * 60_000,
+    entries,
+  });
+  const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const mixCpuMs = (cpu.user + cpu.system) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+
+  // The camera recording: one minute of VP8 (Debian's ffmpeg, outside the measurement) looped to the interview's length,
+  // as the page's MediaRecorder would have uploaded it, then the service's remux with the mixed audio, timed.
+  const clip = path.join(dir, 'clip.webm');
+  const upload = path.join(dir, 'upload.webm');
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=10',
+    '-t',
+    '60',
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '300k',
+    '-f',
+    'webm',
+    '-y',
+    clip,
+  ]);
+  await run('ffmpeg', ['-v', 'error', '-stream_loop', String(minutes - 1), '-i', clip, '-c', 'copy', '-f', 'webm', '-y', upload]);
+  const remuxed = path.join(dir, 'remuxed.webm');
+  const remuxStarted = performance.now();
+  if (!(await hasVideoStream(upload))) throw new Error('the generated upload has no video stream');
+  await runFfmpeg(webmRemuxArgs(upload, recording.file, remuxed)).finish();
+  const remuxMs = performance.now() - remuxStarted;
+
+  console.log(`| interview | ${minutes} min, ${turns} questions, ${mb(spoolBytes)} of candidate audio spooled |`);
+  console.log('|---|---|');
+  console.log(
+    `| MP3 assembly (mix + ffmpeg libmp3lame 48 kbit/s, LAME quality 7) | ${(elapsed / 1000).toFixed(1)} s total, ${(elapsed / minutes / 1000).toFixed(3)} s per interview minute |`,
+  );
+  console.log(
+    `| of which CPU in this process (mixing, reading the spool) | ${(mixCpuMs / minutes / 1000).toFixed(3)} s per interview minute (the rest is ffmpeg, a child process) |`,
+  );
+  console.log(
+    `| WebM remux (video copied, mixed audio to Opus 32 kbit/s) | ${(remuxMs / 1000).toFixed(1)} s total, ${(remuxMs / minutes / 1000).toFixed(3)} s per interview minute (${mb(statSync(upload).size)} upload -> ${mb(statSync(remuxed).size)}) |`,
+  );
+  console.log(`| recording | ${(recording.durationMs / 60_000).toFixed(1)} min, ${mb(recording.bytes)} |`);
+  console.log(`| resident memory | ${mb(before)} before, ${mb(peak)} peak during assembly (+${mb(peak - before)}) |`);
+  console.log(
+    `| eSpeak NG synthesis | ${(ttsMs / sentences.length).toFixed(0)} ms per question (${sentences.length} questions, first includes start-up) |`,
+  );
+  console.log(
+    `| machine | ${cpus().length} cores, ${cpus()[0]?.model ?? ''}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} (shared) |`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

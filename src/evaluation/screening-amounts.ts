@@ -1,0 +1,278 @@
+// Amounts in screening answers and criteria: numbers with their unit, read
+// clause by clause. Durations (in days), distances (km), hours, percentages,
+// pay (with "k", "tausend", "lakh" multipliers and ranges such as "48 to 50k"
+// or "zwischen 110 und 120 tausend") and dates (a day and a month, or a month
+// alone). Words come from the language records (lexicon + screening).
+
+import type { LanguageCode } from '../interviews/enums.js';
+import { ENGLISH, languageFor, normaliseText, tokenize, type Lexicon, type ScreeningWords, type TimeUnit } from '../languages/index.js';
+import { findPhrases, phraseTokens } from './phrase-match.js';
+
+/** `level`: a CEFR language level, A1 = 1 ... C2 = 6 (written the same in every language). */
+export type Dimension = 'duration' | 'distance' | 'hours' | 'percent' | 'money' | 'date' | 'level';
+
+export interface Amount {
+  /** null: a bare number with no unit ("Five.", "90 ginge auch"), which takes the criterion's unit. */
+  dimension: Dimension | null;
+  /** Days, km, hours, percent, money, or a date as month * 31 + day. */
+  value: number;
+  /** The number as said and its time unit, for durations (the report names them). */
+  count: number;
+  unit: TimeUnit | null;
+  /** +1 a little above ("more than ten"), -1 a little below ("almost three"). */
+  bias: -1 | 0 | 1;
+  /** "at least 45k", "mindestens", "I wouldn't go below": the candidate's floor. */
+  isFloor: boolean;
+  /** "from 1 March", "ab Oktober", "2 जनवरी से": when availability starts. */
+  isStart: boolean;
+  at: number;
+}
+
+const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
+const RANGE_JOINERS = new Set([
+  'to',
+  'and',
+  'bis',
+  'und',
+  'et',
+  'a',
+  'y',
+  'og',
+  'til',
+  'och',
+  'till',
+  'से',
+  'se',
+  'و',
+  'or',
+  'oder',
+  'ou',
+  'o',
+  'eller',
+]);
+const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
+
+export interface AmountWords {
+  lexicons: Lexicon[];
+  screening: ScreeningWords[];
+  units: Map<string, TimeUnit>;
+  numbers: Map<string, number>;
+  distance: Map<string, number>;
+  hours: Set<string>;
+  percent: Set<string>;
+  thousands: Set<string>;
+  lakhs: Set<string>;
+  monthPhrases: Array<{ phrase: string; month: number }>;
+  monthList: string[];
+  monthWords: Set<string>;
+  above: PhraseSet;
+  below: PhraseSet;
+  floors: PhraseSet;
+  starts: PhraseSet;
+}
+
+const cache = new Map<LanguageCode, AmountWords>();
+
+/** The interview language's words plus English (candidates and criteria code-switch). */
+export function amountWordsFor(language: LanguageCode): AmountWords {
+  let words = cache.get(language);
+  if (words) return words;
+  const own = languageFor(language);
+  const records = own === ENGLISH ? [own] : [own, ENGLISH];
+  const lexicons = records.map((r) => r.lexicon);
+  const screening = records.map((r) => r.screening);
+  const single = (list: readonly string[]) => new Set(list.flatMap((w) => phraseTokens(w).slice(0, 1)));
+  words = {
+    lexicons,
+    screening,
+    units: new Map(
+      lexicons.flatMap((l) =>
+        (Object.entries(l.units) as Array<[TimeUnit, string[]]>).flatMap(([unit, list]) =>
+          list.flatMap((w) => phraseTokens(w).map((t) => [t, unit] as const)),
+        ),
+      ),
+    ),
+    numbers: new Map(
+      lexicons.flatMap((l) =>
+        Object.entries(l.numberWords)
+          .map(([w, v]) => [phraseTokens(w), v] as const)
+          .filter(([t]) => t.length === 1)
+          .map(([t, v]) => [t[0] as string, v] as const),
+      ),
+    ),
+    distance: new Map(
+      screening.flatMap((s) => Object.entries(s.distanceUnits).map(([w, km]) => [phraseTokens(w)[0] as string, km] as const)),
+    ),
+    hours: single(screening.flatMap((s) => s.hourUnits)),
+    percent: new Set([...single(screening.flatMap((s) => s.percentUnits)), 'percent']),
+    thousands: single(screening.flatMap((s) => s.thousands)),
+    lakhs: single(screening.flatMap((s) => s.lakhs)),
+    monthPhrases: screening.flatMap((s) =>
+      s.months.flatMap((spellings, month) => spellings.split('|').map((phrase) => ({ phrase, month }))),
+    ),
+    monthWords: new Set(screening.flatMap((s) => s.months.flatMap((m) => m.split('|').flatMap((p) => phraseTokens(p))))),
+    monthList: screening.flatMap((s) => s.months.flatMap((spellings) => spellings.split('|'))),
+    above: phraseSet(lexicons.flatMap((l) => l.above)),
+    below: phraseSet(lexicons.flatMap((l) => l.below)),
+    floors: phraseSet(lexicons.flatMap((l) => l.atLeast)),
+    starts: phraseSet(screening.flatMap((s) => s.from)),
+  };
+  cache.set(language, words);
+  return words;
+}
+
+/**
+ * Normalised text with numbers made whole tokens: thousands separators
+ * dropped ("85'000", "38 000", "55,000"), decimals kept as "9d5" (the
+ * tokenizer splits at dots), "%" spelled out, "1. März" kept in one clause.
+ */
+export function prepareNumbers(text: string, words: AmountWords): string {
+  return normaliseText(text)
+    .replace(/%/g, ' percent ')
+    .replace(/(^|\s)و(?=\d)/gu, '$1و ')
+    .replace(/\d{1,3}(?:['’.,\u00a0\u202f ]\d{3})+(?!\d)/g, (m) => m.replace(/\D/g, ''))
+    .replace(/(\d+)[.,](\d+)/g, '$1d$2')
+    .replace(/(\d)\.\s+(\p{L}+)/gu, (m, d: string, w: string) => (words.monthWords.has(w) ? `${d} ${w}` : m));
+}
+
+function numberAt(token: string, words: AmountWords): { value: number; isOrdinal: boolean; times: number } | null {
+  const digits = /^(\d+(?:d\d+)?)(k|st|nd|rd|th|er|re|e|eme|o|a)?$/.exec(token);
+  if (digits) {
+    const value = Number((digits[1] as string).replace('d', '.'));
+    const suffix = digits[2];
+    return { value, isOrdinal: Boolean(suffix && suffix !== 'k'), times: suffix === 'k' ? 1000 : 1 };
+  }
+  const word = words.numbers.get(token);
+  return word === undefined ? null : { value: word, isOrdinal: false, times: 1 };
+}
+
+/** Phrases as joined token strings, for the few-token windows around a number (findPhrases is too slow per number). */
+export interface PhraseSet {
+  joined: Set<string>;
+  longest: number;
+}
+
+function phraseSet(phrases: readonly string[]): PhraseSet {
+  const joined = new Set(phrases.map((p) => phraseTokens(p).join(' ')).filter(Boolean));
+  return { joined, longest: Math.max(0, ...[...joined].map((j) => j.split(' ').length)) };
+}
+
+function near(tokens: readonly string[], from: number, to: number, phrases: PhraseSet): boolean {
+  const start = Math.max(0, from);
+  const end = Math.min(tokens.length, Math.max(0, to));
+  for (let i = start; i < end; i++)
+    for (let n = 1; n <= phrases.longest && i + n <= end; n++) if (phrases.joined.has(tokens.slice(i, i + n).join(' '))) return true;
+  return false;
+}
+
+/** Every amount in one clause of prepared text, in order. */
+export function readAmounts(clause: string, words: AmountWords): Amount[] {
+  const tokens = tokenize(clause);
+  const found: Amount[] = [];
+  const taken = new Set<number>();
+  const months = findPhrases(tokens, words.monthList);
+  const monthAt = new Map(
+    months.map((h) => [h.start, { month: words.monthPhrases.find((m) => m.phrase === h.phrase)?.month ?? 0, end: h.end }]),
+  );
+  const { above, below, floors, starts } = words;
+  const make = (at: number, dimension: Dimension | null, value: number, count: number, unit: TimeUnit | null, end: number): Amount => ({
+    dimension,
+    value,
+    count,
+    unit,
+    bias: near(tokens, at - 3, at, above) ? 1 : near(tokens, at - 3, at, below) ? -1 : 0,
+    isFloor: near(tokens, at - 4, at, floors) || near(tokens, end, end + 2, floors),
+    isStart: near(tokens, at - 3, at, starts) || near(tokens, end, end + 1, starts),
+    at,
+  });
+
+  tokens.forEach((token, at) => {
+    const level = /^([abc])([12])$/.exec(token);
+    if (level) {
+      const value = ((level[1] as string).charCodeAt(0) - 97) * 2 + Number(level[2]);
+      return void found.push(make(at, 'level', value, value, null, at + 1));
+    }
+    const n = numberAt(token, words);
+    if (!n) return;
+    const isWord = !/^\d/.test(token);
+    let value = n.value * n.times;
+    // Four digits and more are money (or a year), never a count of years or hours.
+    let isMoney = n.times > 1 || value >= 1000;
+    for (let j = at + 1; j <= Math.min(at + 3, tokens.length - 1); j++) {
+      const next = tokens[j] as string;
+      if (words.thousands.has(next) && j === at + 1) {
+        value *= 1000;
+        isMoney = true;
+        continue;
+      }
+      if (words.lakhs.has(next) && j === at + 1) {
+        value *= 100_000;
+        isMoney = true;
+        continue;
+      }
+      const month = monthAt.get(j);
+      if (month && n.value >= 1 && n.value <= 31 && (j === at + 1 || CONNECTORS.has(tokens[j - 1] as string))) {
+        for (let k = j; k < month.end; k++) taken.add(k);
+        found.push(make(at, 'date', month.month * 31 + n.value, n.value, null, month.end));
+        return;
+      }
+      if (numberAt(next, words) && !words.numbers.has(next)) break;
+      const km = words.distance.get(next);
+      if (km !== undefined) return void found.push(make(at, 'distance', value * km, n.value, null, j + 1));
+      if (isMoney) continue;
+      if (words.hours.has(next)) return void found.push(make(at, 'hours', value, n.value, null, j + 1));
+      if (words.percent.has(next)) return void found.push(make(at, 'percent', value, n.value, null, j + 1));
+      const unit = words.units.get(next);
+      if (unit && !isMoney) return void found.push(make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1));
+    }
+    // "March 1st", "May 15": the day after the month.
+    const before = months.find((h) => h.end === at);
+    if (before && n.value >= 1 && n.value <= 31 && !isMoney) {
+      for (let k = before.start; k < before.end; k++) taken.add(k);
+      found.push(make(before.start, 'date', (monthAt.get(before.start)?.month ?? 0) * 31 + n.value, n.value, null, at + 1));
+      return;
+    }
+    if (isWord && token.length < 3) return; // "a", "en", "do": too ambiguous without a unit
+    if (isMoney || value >= 1000) return void found.push(make(at, 'money', value, n.value, null, at + 1));
+    found.push(make(at, null, value, n.value, null, at + 1));
+  });
+
+  // A month alone ("from May on", "ab Oktober") is its first day.
+  for (const hit of months) {
+    if (taken.has(hit.start) || found.some((a) => a.dimension === 'date' && a.at <= hit.start && hit.start <= a.at + 3)) continue;
+    found.push(make(hit.start, 'date', (monthAt.get(hit.start)?.month ?? 0) * 31 + 1, 1, null, hit.end));
+  }
+
+  // "48 to 50k", "zwischen 110 und 120 tausend", "6 से 8 लाख": the first number takes the second's unit.
+  found.sort((a, b) => a.at - b.at);
+  for (let i = 0; i + 1 < found.length; i++) {
+    const first = found[i] as Amount;
+    const second = found[i + 1] as Amount;
+    const joiner = tokens.slice(first.at + 1, second.at);
+    if (first.dimension !== null || second.dimension === null || joiner.length !== 1 || !RANGE_JOINERS.has(joiner[0] as string)) continue;
+    const scale = second.count > 0 ? second.value / second.count : 1;
+    found[i] = {
+      ...first,
+      dimension: second.dimension,
+      unit: second.unit,
+      value: second.dimension === 'date' ? first.value : first.count * scale,
+      isFloor: first.isFloor || second.isFloor,
+    };
+    if (second.dimension === 'date') found[i] = { ...first, dimension: null };
+  }
+  // "immediately", "sofort": a start now, as zero days.
+  for (const lexicon of words.lexicons)
+    for (const hit of findPhrases(tokens, lexicon.immediately)) found.push(make(hit.start, 'duration', 0, 0, 'day', hit.end));
+  for (const lexicon of words.lexicons)
+    for (const [word, [count, unit]] of Object.entries(lexicon.countedUnits ?? {}))
+      tokens.forEach((t, at) => {
+        if (t === phraseTokens(word)[0]) found.push(make(at, 'duration', count * DAYS[unit], count, unit, at + 1));
+      });
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/** Signed days from `required` to `stated` on the calendar, across a year end ("2 January" after "15 December"). */
+export function dateDifference(stated: number, required: number): number {
+  const diff = (((stated - required) % 372) + 372) % 372;
+  return diff > 186 ? diff - 372 : diff;
+}

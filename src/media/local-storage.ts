@@ -1,0 +1,100 @@
+// STORAGE=local: objects are files under DATA_DIR/media/store, written to a
+// temporary name and renamed (a reader never sees half a file), owner-only.
+// The service serves them itself (http/routes/media.routes.ts) through
+// signed, expiring URLs.
+
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../shared/clock.js';
+import { assertValidKey, assertValidPrefix, isValidKey, type MediaStorage, type StoredObject } from './media-storage.js';
+import type { SignatureCheck, UrlSigner } from './url-signer.js';
+
+/** The URL path under which the service serves local media. */
+export const LOCAL_MEDIA_ROUTE = '/media/';
+
+export class LocalStorage implements MediaStorage {
+  readonly kind = 'local';
+  readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly publicBaseUrl: string,
+    private readonly signer: UrlSigner,
+    private readonly clock: Clock,
+  ) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file behind `key`; throws for a key that could leave the root. */
+  pathOf(key: string): string {
+    assertValidKey(key);
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`media key "${key}" leaves the storage root`);
+    return file;
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    await this.replace(key, (temp) => copyFile(file, temp));
+  }
+
+  async putBytes(key: string, body: Buffer | string): Promise<void> {
+    await this.replace(key, (temp) => writeFile(temp, body, { mode: 0o600 }));
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async signedUrl(key: string, expiresInSeconds: number): Promise<string> {
+    assertValidKey(key);
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + expiresInSeconds;
+    const query = new URLSearchParams({ expires: String(expires), signature: this.signer.sign(key, expires) });
+    return `${this.publicBaseUrl}${LOCAL_MEDIA_ROUTE}${key}?${query.toString()}`;
+  }
+
+  /** Whether a link to `key` is genuine and unexpired (the media route asks before serving). */
+  checkLink(key: string, expires: string | undefined, signature: string | undefined): SignatureCheck {
+    if (!isValidKey(key)) return 'tampered';
+    return this.signer.check(key, expires, signature, Math.floor(this.clock.now().getTime() / 1000));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertValidPrefix(prefix);
+    const dir = this.pathOf(prefix.slice(0, -1));
+    const count = await countFiles(dir);
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    return count;
+  }
+
+  close(): void {}
+
+  private async replace(key: string, write: (temp: string) => Promise<void>): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+    const temp = `${target}.${randomUUID()}.part`;
+    try {
+      await write(temp);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+}
+
+async function countFiles(dir: string): Promise<number> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    return entries.filter((entry) => entry.isFile()).length;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}

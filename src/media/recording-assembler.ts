@@ -1,0 +1,156 @@
+// Builds an interview's mixed MP3 after it ended: every interviewer entry is
+// synthesised on the server (so a typed interview has the interviewer's voice
+// too), placed on the timeline with the candidate's spooled audio, mixed a
+// second at a time and piped into ffmpeg. The work folder keeps each
+// synthesised utterance, so an assembly interrupted by a crash resumes
+// without synthesising again; the MP3 is written under a temporary name and
+// renamed, so a half-written recording is never taken for a finished one.
+
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Language } from '../languages/language.js';
+import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
+import { CANDIDATE_AUDIO_RATE, type FileCandidateAudioSink } from './candidate-audio.js';
+import { mp3EncodeArgs, runFfmpeg } from './ffmpeg.js';
+import { mixSources, type PcmSource } from './mixer.js';
+import { resample } from '../speech/audio.js';
+import { pcmBytes } from './pcm.js';
+import { buildTimeline, estimateSpeechMs, type PlacedEntry } from './timeline.js';
+
+const RATE = CANDIDATE_AUDIO_RATE;
+const SAMPLES_PER_MS = RATE / 1000;
+
+export interface AssemblyEntry {
+  seq: number;
+  role: string;
+  content: string;
+  atMs: number;
+}
+
+export interface AssemblyInput {
+  interviewId: string;
+  language: Language;
+  startMs: number;
+  sessionEndMs: number | null;
+  entries: readonly AssemblyEntry[];
+}
+
+export interface AssembledRecording {
+  file: string;
+  bytes: number;
+  durationMs: number;
+  entries: PlacedEntry[];
+  /** Interviewer entries no voice could say (no synthesizer for the language, or it failed): silent, with an estimated length. */
+  unspoken: number;
+}
+
+export interface RecordingAssemblerDeps {
+  /** DATA_DIR/media/work: one folder per interview, removed once the recording is stored. */
+  workRoot: string;
+  tts: TextToSpeech | null;
+  spool: FileCandidateAudioSink;
+}
+
+export class RecordingAssembler {
+  constructor(private readonly deps: RecordingAssemblerDeps) {}
+
+  workDir(interviewId: string): string {
+    return path.join(this.deps.workRoot, interviewId);
+  }
+
+  /** The finished local recording, once assembled (the archive step uploads it). */
+  recordingFile(interviewId: string): string {
+    return path.join(this.workDir(interviewId), 'recording.mp3');
+  }
+
+  /** The remuxed camera recording, once the page uploaded one. */
+  videoFile(interviewId: string): string {
+    return path.join(this.workDir(interviewId), 'recording.webm');
+  }
+
+  async assemble(input: AssemblyInput, signal?: AbortSignal): Promise<AssembledRecording> {
+    const dir = this.workDir(input.interviewId);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const speechMs = new Map<number, number>();
+    const sources: PcmSource[] = [];
+    const speechFiles = new Map<number, { file: string; samples: number }>();
+    let unspoken = 0;
+    for (const entry of input.entries) {
+      if (entry.role !== 'assistant') continue;
+      const speech = await this.speechOf(dir, entry, input.language, signal);
+      if (speech) {
+        speechFiles.set(entry.seq, speech);
+        speechMs.set(entry.seq, speech.samples / SAMPLES_PER_MS);
+      } else {
+        unspoken++;
+        speechMs.set(entry.seq, estimateSpeechMs(entry.content));
+      }
+    }
+    const segments = await this.deps.spool.segments(input.interviewId);
+    const timeline = buildTimeline({
+      startMs: input.startMs,
+      sessionEndMs: input.sessionEndMs,
+      entries: input.entries,
+      speechMs,
+      candidate: segments.map((s) => ({ startMs: s.startMs, durationMs: s.samples / SAMPLES_PER_MS })),
+    });
+    for (const placed of timeline.entries) {
+      const speech = speechFiles.get(placed.seq);
+      if (speech)
+        sources.push({ file: speech.file, byteOffset: 0, samples: speech.samples, atSample: Math.round(placed.beginMs * SAMPLES_PER_MS) });
+    }
+    const spoolFile = this.deps.spool.fileOf(input.interviewId);
+    for (const segment of segments) {
+      sources.push({
+        file: spoolFile,
+        byteOffset: segment.byteOffset,
+        samples: segment.samples,
+        atSample: Math.round((segment.startMs - input.startMs) * SAMPLES_PER_MS),
+      });
+    }
+    const output = this.recordingFile(input.interviewId);
+    const partial = `${output}.part`;
+    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
+    try {
+      // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
+      await mixSources(sources, Math.ceil(timeline.durationMs * SAMPLES_PER_MS), RATE * 10, (chunk) => ffmpeg.write(chunk));
+      await ffmpeg.finish();
+    } catch (error) {
+      ffmpeg.kill();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    await rename(partial, output);
+    return { file: output, bytes: (await stat(output)).size, durationMs: timeline.durationMs, entries: timeline.entries, unspoken };
+  }
+
+  async discard(interviewId: string): Promise<void> {
+    // An assembly still running (a reset during the media step) may add a file while the folder goes: retry.
+    await rm(this.workDir(interviewId), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  }
+
+  /** The utterance as 16 kHz PCM in the work folder, synthesised once; null when no voice can say it. */
+  private async speechOf(
+    dir: string,
+    entry: AssemblyEntry,
+    language: Language,
+    signal: AbortSignal | undefined,
+  ): Promise<{ file: string; samples: number } | null> {
+    const file = path.join(dir, `speech-${entry.seq}.pcm`);
+    const existing = await stat(file).catch(() => null);
+    if (existing) return { file, samples: existing.size / 2 };
+    const tts = this.deps.tts;
+    if (!tts || !tts.supports(language) || entry.content.trim() === '') return null;
+    let samples: Int16Array;
+    try {
+      const audio = await tts.synthesize(entry.content, language, signal);
+      samples = resample(audio, RATE).samples;
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      return null;
+    }
+    await writeFile(`${file}.part`, pcmBytes(samples), { mode: 0o600 });
+    await rename(`${file}.part`, file);
+    return { file, samples: samples.length };
+  }
+}

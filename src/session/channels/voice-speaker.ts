@@ -1,0 +1,134 @@
+// The interviewer's voice on a voice channel: each utterance is synthesized on
+// the server and sent as `audio_start`, binary PCM16 frames of about 100 ms,
+// and `audio_end`. Utterances play in order. A long utterance is synthesized
+// sentence by sentence so its first audio leaves after the first sentence, not
+// after the whole text. Frames are sent as fast as they are made: the page
+// buffers and plays; `stop_audio` cuts it short (barge-in, repeat, end).
+
+import type { Language } from '../../languages/language.js';
+import { synthesizeSentences } from '../../speech/tts/sentences.js';
+import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
+import type { ServerEvent, ServerEvents } from '../protocol.js';
+
+/** Audio sent per binary frame. */
+const FRAME_MS = 100;
+/** The page's playback may lag what was sent by up to this much (buffering, output latency). */
+const PLAYBACK_SLACK_MS = 300;
+
+export interface SpeakerOutput {
+  event(event: ServerEvent): void;
+  audio(frame: Uint8Array): void;
+  /** The first frame of an utterance left (latency measurement). */
+  firstFrame(id: string): void;
+  /** Synthesis failed: the text was already shown; the candidate reads instead of hears. */
+  failed(text: string, error: unknown): void;
+  now(): number;
+}
+
+interface Playing {
+  id: string;
+  /** When the page should be done playing it, by the server's own estimate. */
+  until: number;
+}
+
+export class VoiceSpeaker {
+  private queue: Promise<void> = Promise.resolve();
+  private abort = new AbortController();
+  private count = 0;
+  /** Utterances sent (or being sent) that the page may still be playing. */
+  private playing: Playing[] = [];
+  /** Ids the page says it is playing; once the page reports at all, its reports win over the estimate. */
+  private readonly reportedPlaying = new Set<string>();
+  private hasReports = false;
+  private sentUntil = 0;
+
+  constructor(
+    private readonly tts: TextToSpeech,
+    private readonly output: SpeakerOutput,
+  ) {}
+
+  speak(text: string, controlId: string, language: Language): void {
+    const signal = this.abort.signal;
+    const id = `a${++this.count}`;
+    this.queue = this.queue.then(() => this.play(id, text, controlId, language, signal)).catch(() => {});
+  }
+
+  /** Stops everything queued or playing; tells the page which ids to stop. Returns whether anything was playing. */
+  stop(reason: ServerEvents['stop_audio']['reason']): boolean {
+    this.abort.abort();
+    this.abort = new AbortController();
+    const ids = this.activeIds();
+    for (const id of ids) this.output.event({ type: 'stop_audio', id, reason });
+    this.playing = [];
+    this.reportedPlaying.clear();
+    this.sentUntil = 0;
+    return ids.length > 0;
+  }
+
+  /** Whether the candidate is (probably) hearing the interviewer now: echo may reach the microphone. */
+  isPlaying(): boolean {
+    if (this.hasReports) return this.reportedPlaying.size > 0;
+    return this.activeIds().length > 0;
+  }
+
+  /** The page's `playback` report. */
+  onPlayback(id: string, event: 'started' | 'ended' | 'interrupted'): void {
+    if (!this.playing.some((p) => p.id === id) && event === 'started') return;
+    this.hasReports = true;
+    if (event === 'started') this.reportedPlaying.add(id);
+    else this.reportedPlaying.delete(id);
+  }
+
+  /** Resolves once everything queued has been sent (or dropped). */
+  drained(): Promise<void> {
+    return this.queue;
+  }
+
+  private activeIds(): string[] {
+    const now = this.output.now();
+    this.playing = this.playing.filter((p) => p.until > now || this.reportedPlaying.has(p.id));
+    return this.playing.map((p) => p.id);
+  }
+
+  private async play(id: string, text: string, controlId: string, language: Language, signal: AbortSignal): Promise<void> {
+    let sampleRate = 0;
+    let sentSamples = 0;
+    let started = false;
+    try {
+      // One sentence is synthesized ahead while the previous one is sent.
+      for await (const { audio } of synthesizeSentences(this.tts, text, language, signal)) {
+        if (signal.aborted) return;
+        if (!started) {
+          sampleRate = audio.sampleRate;
+          this.output.event({ type: 'audio_start', id, control_id: controlId, sample_rate: sampleRate, text });
+          // Playback starts when the page has the first frame, or after what is already queued there.
+          this.sentUntil = Math.max(this.sentUntil, this.output.now());
+          this.playing.push({ id, until: this.sentUntil + PLAYBACK_SLACK_MS });
+          started = true;
+        }
+        // A synthesizer answers at one rate; a sentence at another would play at the wrong pitch, so it is skipped.
+        if (audio.sampleRate !== sampleRate) continue;
+        this.sendFrames(id, audio.samples, sampleRate, sentSamples === 0);
+        sentSamples += audio.samples.length;
+        const entry = this.playing.find((p) => p.id === id);
+        this.sentUntil += (audio.samples.length / sampleRate) * 1000;
+        if (entry) entry.until = this.sentUntil + PLAYBACK_SLACK_MS;
+      }
+    } catch (error) {
+      if (signal.aborted) return;
+      this.output.failed(text, error);
+    }
+    if (started && !signal.aborted) {
+      this.output.event({ type: 'audio_end', id, duration_ms: Math.round((sentSamples / sampleRate) * 1000) });
+    }
+  }
+
+  private sendFrames(id: string, samples: Int16Array, sampleRate: number, isFirst: boolean): void {
+    const perFrame = Math.max(1, Math.round((sampleRate * FRAME_MS) / 1000));
+    for (let at = 0; at < samples.length; at += perFrame) {
+      const chunk = samples.subarray(at, at + perFrame);
+      this.output.audio(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if (isFirst && at === 0) this.output.firstFrame(id);
+    }
+  }
+}

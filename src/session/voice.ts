@@ -1,0 +1,59 @@
+// Server-side voice for protocol version 2: what every voice channel of the
+// process shares (the Silero model, the recogniser, the synthesizer, the
+// settings) and the per-turn latency observers (metrics, the bench). Built
+// once by the composition root; the gateway asks it for a channel per socket.
+
+import type { VoiceConfig } from '../config.js';
+import type { CandidateAudioSink } from '../media/candidate-audio.js';
+import type { Clock } from '../shared/clock.js';
+import { languageFor } from '../languages/index.js';
+import type { SpeechToText } from '../speech/stt/speech-to-text.js';
+import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
+import type { VoiceActivityDetector, VoiceActivityEvents } from '../speech/vad/voice-activity.js';
+import { VoiceChannel, type VoiceSocket } from './channels/voice-channel.js';
+import type { TurnLatency } from './channels/voice-latency.js';
+import type { SessionLogger, SpeechSupport } from './live-session.js';
+
+export interface VoiceServiceDeps {
+  /** Voice-activity detection (Silero); null: the server cannot take turns by voice. */
+  vad: { create(events: VoiceActivityEvents): VoiceActivityDetector } | null;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  settings: VoiceConfig;
+  log?: SessionLogger;
+  /** Where the candidate's microphone is kept for the recording (the media module's spool). */
+  audioSink?: CandidateAudioSink | null;
+  /** Wall-clock time of the audio on the recording's timeline. */
+  clock?: Clock;
+}
+
+export class VoiceService {
+  private readonly latencyObservers: ((latency: TurnLatency) => void)[] = [];
+
+  constructor(private readonly deps: VoiceServiceDeps) {}
+
+  /** What the configured providers can do in an interview's language (the v2 `session.speech`). */
+  support(languageCode: number): SpeechSupport {
+    const language = languageFor(languageCode);
+    const { vad, stt, tts } = this.deps;
+    let recognition: SpeechSupport['recognition'] = 'none';
+    // Turn-taking is the server's in every case, so without a VAD nothing can be heard.
+    if (vad && stt.name === 'browser') recognition = 'browser';
+    else if (vad && stt.supports(language)) recognition = 'server';
+    return { recognition, synthesis: tts.supports(language) };
+  }
+
+  createChannel(socket: VoiceSocket, peerAddress: string | null): VoiceChannel {
+    return new VoiceChannel(socket, peerAddress, {
+      ...this.deps,
+      observeLatency: (latency) => {
+        for (const observer of this.latencyObservers) observer(latency);
+      },
+    });
+  }
+
+  /** Each spoken turn's latency, from the end of the candidate's speech to the reply's first audio. */
+  observeLatency(observer: (latency: TurnLatency) => void): void {
+    this.latencyObservers.push(observer);
+  }
+}

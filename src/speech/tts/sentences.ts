@@ -1,0 +1,37 @@
+// An interviewer turn spoken sentence by sentence: the first sentence's audio
+// can play while the next ones are synthesized, so the candidate hears the
+// reply sooner than a whole-turn synthesis allows. One sentence is prepared
+// ahead; stopping early (barge-in, or the caller's abort) cancels it.
+
+import type { Language } from '../../languages/language.js';
+import { splitSentences } from '../../languages/text.js';
+import type { PcmAudio } from '../audio.js';
+import type { TextToSpeech } from './text-to-speech.js';
+
+export async function* synthesizeSentences(
+  tts: TextToSpeech,
+  text: string,
+  language: Language,
+  signal?: AbortSignal,
+): AsyncGenerator<{ sentence: string; audio: PcmAudio }> {
+  const sentences = splitSentences(text);
+  if (sentences.length === 0) return;
+  const stop = new AbortController();
+  const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
+  const start = (sentence: string) => {
+    const pending = tts.synthesize(sentence, language, both);
+    // Awaited below; a consumer that stops first must not leave it unhandled.
+    pending.catch(() => {});
+    return pending;
+  };
+  try {
+    let next = start(sentences[0]!);
+    for (let i = 0; i < sentences.length; i++) {
+      const current = next;
+      if (i + 1 < sentences.length) next = start(sentences[i + 1]!);
+      yield { sentence: sentences[i]!, audio: await current };
+    }
+  } finally {
+    stop.abort();
+  }
+}

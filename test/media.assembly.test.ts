@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGLISH } from '../src/languages/registry.js';
+import { FileCandidateAudioSink } from '../src/media/candidate-audio.js';
+import { RecordingAssembler } from '../src/media/recording-assembler.js';
+import { FliteTts } from './helpers/flite-tts.js';
+import { speakWithFlite } from './helpers/speech.js';
+
+const run = promisify(execFile);
+
+async function probeDuration(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'json', file]);
+  const probe = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_name: string }[] };
+  expect(probe.streams.map((s) => s.codec_name)).toEqual(['mp3']);
+  return Number(probe.format.duration);
+}
+
+/** Mean absolute amplitude of the decoded MP3 between two times (seconds), via ffmpeg to raw PCM. */
+async function loudness(file: string, from: number, to: number): Promise<number> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(from), '-t', String(to - from), '-i', file, '-f', 's16le', '-ac', '1', '-ar', '16000', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const pcm = stdout as unknown as Buffer;
+  let sum = 0;
+  for (let i = 0; i + 1 < pcm.length; i += 2) sum += Math.abs(pcm.readInt16LE(i));
+  return sum / Math.max(1, pcm.length / 2);
+}
+
+describe('assembling the mixed MP3', () => {
+  let dir: string;
+  let spool: FileCandidateAudioSink;
+  const T0 = Date.parse('2026-03-01T09:00:00.000Z');
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'media-assembly-'));
+    spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('places synthesised interviewer speech and the spooled candidate voice on one timeline that ffprobe decodes', async () => {
+    const id = 'e3c0a4d2-0000-4000-8000-000000000001';
+    // The candidate answers 9 s into the recording, for about 2 s, heard by the voice channel.
+    const pcm = speakWithFlite('I would use a mutex around the shared counter.').samples;
+    const half = Math.floor(pcm.length / 2);
+    await spool.append(id, T0 + 9_000, pcm.subarray(0, half));
+    await spool.append(id, T0 + 9_000 + half / 16, pcm.subarray(half));
+    const tts = new FliteTts();
+    const assembler = new RecordingAssembler({ workRoot: path.join(dir, 'work'), tts, spool });
+    const input = {
+      interviewId: id,
+      language: ENGLISH,
+      startMs: T0,
+      sessionEndMs: T0 + 20_000,
+      entries: [
+        { seq: 1, role: 'assistant', content: 'Hello, welcome to the interview.', atMs: T0 + 200 },
+        { seq: 2, role: 'assistant', content: 'How would you fix a race condition?', atMs: T0 + 300 },
+        { seq: 3, role: 'user', content: 'I would use a mutex around the shared counter.', atMs: T0 + 12_500 },
+        { seq: 4, role: 'assistant', content: 'Thank you, goodbye.', atMs: T0 + 13_000 },
+      ],
+    };
+    const recording = await assembler.assemble(input);
+    expect(recording.unspoken).toBe(0);
+    expect(recording.durationMs).toBe(20_000);
+    expect(Math.abs((await probeDuration(recording.file)) - 20)).toBeLessThan(1);
+    const [hello, question, answered, goodbye] = recording.entries;
+    expect(hello!.beginMs).toBe(200);
+    expect(question!.beginMs).toBe(hello!.endMs); // queued, not spoken over
+    expect(answered).toMatchObject({ beginMs: question!.endMs, endMs: 12_500 });
+    expect(goodbye!.beginMs).toBe(13_000);
+    // Sound where someone speaks, silence where nobody does.
+    expect(await loudness(recording.file, 9.3, 10.5)).toBeGreaterThan(300);
+    expect(await loudness(recording.file, 0.5, 1.5)).toBeGreaterThan(300);
+    expect(await loudness(recording.file, 16, 19.5)).toBeLessThan(50);
+
+    // Run again (a retried step): the utterances are not synthesised a second time.
+    const calls = tts.calls;
+    const again = await assembler.assemble(input);
+    expect(tts.calls).toBe(calls);
+    expect(again.entries).toEqual(recording.entries);
+  });
+
+  it('a torn last record of the spool (a crash mid-write) is ignored, and a restarted node appends after the good records', async () => {
+    const id = 'e3c0a4d2-0000-4000-8000-000000000002';
+    await spool.append(id, T0, new Int16Array(1600).fill(1000));
+    appendFileSync(spool.fileOf(id), Buffer.from([0x43, 0x41, 0x53, 0x31, 1, 2, 3]));
+    expect(await spool.segments(id)).toEqual([{ startMs: T0, samples: 1600, byteOffset: 16 }]);
+    const restarted = new FileCandidateAudioSink(path.join(dir, 'spool'));
+    await restarted.append(id, T0 + 5_000, new Int16Array(10).fill(7));
+    expect(await restarted.segments(id)).toEqual([
+      { startMs: T0, samples: 1600, byteOffset: 16 },
+      { startMs: T0 + 5_000, samples: 10, byteOffset: 16 + 3200 + 16 },
+    ]);
+  });
+});

@@ -1,0 +1,202 @@
+// The candidate page's voice side in a real Chromium whose fake microphone
+// plays a WAV spoken by flite: the device check's level meter moves, voice
+// mode streams 16 kHz PCM16 frames that reach the live session on the server,
+// a denied microphone leads to typed answers, and the interviewer's audio
+// (audio_start, binary frames, audio_end) is played and reported.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type Page, type WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './helpers/chromium.js';
+import { useTestServer, type TestServer } from './helpers/test-server.js';
+import { createJobInterview, details, eventually, logs } from './helpers/session.js';
+
+const SHOTS = '/tmp/shots-page';
+const SENTENCE = 'I am a backend engineer with six years of experience building services.';
+let t: TestServer;
+let key: string;
+let browser: Browser;
+// This server says it recognises speech, so the page offers voice; it sends no speech of its own, so the
+// interviewer's audio in these tests is only what the test sends through its relay.
+useTestServer({}, (server, k) => ([t, key] = [server, k]), { speech: () => ({ recognition: 'server', synthesis: false }) });
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'voice-page-'));
+  const spoken = path.join(dir, 'spoken.wav');
+  const wav = path.join(dir, 'answer.wav');
+  // flite's slt voice at 16 kHz (PocketSphinx hears it well), then two seconds of silence; Chromium loops the file.
+  execFileSync('flite', ['-voice', 'slt', '-t', SENTENCE, '-o', spoken]);
+  execFileSync('sox', [spoken, '-r', '16000', wav, 'pad', '0', '2']);
+  browser = await launchChromium({ fakeMicrophone: wav });
+});
+afterAll(() => browser?.close());
+
+/** Raw 16 kHz PCM16 -> WAV beside it. */
+function toWav(raw: string): string {
+  const wav = raw.replace(/\.raw$/, '.wav');
+  execFileSync('sox', ['-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', raw, wav]);
+  return wav;
+}
+
+async function toDeviceCheck(page: Page, id: string): Promise<void> {
+  await page.goto(`${t.url}/interview?iid=${id}`);
+  await page.getByRole('button', { name: 'Start interview' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.locator('#screen-device').waitFor({ state: 'visible' });
+}
+
+describe('the candidate page by voice', () => {
+  it('a denied microphone says how to fix it, and the candidate continues by typing', { timeout: 60_000 }, async () => {
+    const id = await createJobInterview(t, key);
+    const context = await browser.newContext(); // no microphone permission: the prompt is refused
+    const page = await context.newPage();
+    await toDeviceCheck(page, id);
+    await expect.poll(() => page.textContent('#mic-message')).toMatch(/The microphone is blocked/);
+    expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    expect(await page.locator('#device-continue').isVisible()).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/en-device-mic-denied.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Continue and type my answers' }).click();
+    await page.locator('#text').waitFor({ state: 'visible' });
+    await page.fill('#text', 'I am a backend engineer with six years of experience.');
+    await page.press('#text', 'Enter');
+    await expect.poll(() => page.textContent('#progress')).toBe('Question 1 of 2');
+    expect((await details(t, key, id)).interview_agent_meta).toMatchObject({ protocol_version: 2, mode: 'text' });
+    await context.close();
+  });
+
+  it(
+    'streams the microphone as 16 kHz PCM16 frames that reach the session, mutes, and keeps typing one click away',
+    { timeout: 60_000 },
+    async () => {
+      const id = await createJobInterview(t, key);
+      const context = await browser.newContext({ permissions: ['microphone', 'camera'] });
+      const page = await context.newPage();
+      await toDeviceCheck(page, id);
+      // The level meter moves with the fake microphone's speech.
+      await expect.poll(async () => Number(await page.getAttribute('#mic-meter', 'data-level')), { timeout: 10_000 }).toBeGreaterThan(0.01);
+      // The optional camera preview shows the fake camera and goes away again.
+      await page.getByRole('button', { name: 'Show camera preview' }).click();
+      await expect.poll(() => page.evaluate(() => document.querySelector('video')?.videoWidth ?? 0)).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}/en-device-mic-ok.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Hide camera preview' }).click();
+      expect(await page.locator('#camera-preview').isVisible()).toBe(false);
+
+      const live = t.server.container.sessions.find(id);
+      expect(live?.consentRequired).toBe(true);
+      const frames: Uint8Array[] = [];
+      live!.onAudio((frame) => frames.push(frame));
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect.poll(() => frames.length, { timeout: 10_000 }).toBeGreaterThan(10);
+      expect(live!.mode).toBe('voice');
+      // 40 ms of 16 kHz 16-bit mono each, and not silence: flite's words came through.
+      expect(new Set(frames.map((f) => f.byteLength))).toEqual(new Set([1280]));
+      const peak = Math.max(...frames.map((f) => Math.max(...new Int16Array(f.buffer, f.byteOffset, f.byteLength / 2).map(Math.abs))));
+      expect(peak).toBeGreaterThan(1000);
+      expect((await details(t, key, id)).interview_agent_meta).toMatchObject({ mode: 'voice' });
+      // The server's own VAD hears the fake microphone's words, so the page may already show them as speech.
+      expect(await page.textContent('#turn')).toMatch(/^(Your turn\. Listening…|You are speaking)$/);
+      await page.screenshot({ path: `${SHOTS}/en-interview-voice.png`, fullPage: true });
+
+      // What reached the server is still speech a recogniser understands: PocketSphinx hears the frames as it hears the WAV.
+      await expect.poll(() => frames.length, { timeout: 15_000 }).toBeGreaterThan(250); // 10 s: the sentence at least once whole
+      const captured = path.join(mkdtempSync(path.join(tmpdir(), 'captured-')), 'captured.raw');
+      writeFileSync(captured, Buffer.concat(frames));
+      const heard = execFileSync('pocketsphinx_continuous', ['-infile', toWav(captured), '-logfn', '/dev/null'], { encoding: 'utf8' });
+      expect(heard).toMatch(/engineer with six years of experience building services/);
+
+      await page.getByRole('button', { name: 'Mute microphone' }).click();
+      expect(await page.getAttribute('#mute', 'aria-pressed')).toBe('true');
+      await page.waitForTimeout(300);
+      const whenMuted = frames.length;
+      await page.waitForTimeout(500);
+      expect(frames.length).toBe(whenMuted);
+      await page.getByRole('button', { name: 'Unmute microphone' }).click();
+      await expect.poll(() => frames.length).toBeGreaterThan(whenMuted);
+
+      // Typing stays one click away in voice mode.
+      expect(await page.locator('#text').isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Type your answer' }).click();
+      const typed = 'I am a backend engineer with six years of experience.';
+      await page.fill('#text', typed);
+      await page.press('#text', 'Enter');
+      // The typed answer is a turn like a spoken one. The looping fake microphone may already have answered the
+      // introduction by voice, so the page is then at the first or the second question.
+      await expect
+        .poll(async () => (await details(t, key, id)).transcript.some((e) => e.role === 'user' && e.content === typed), { timeout: 15_000 })
+        .toBe(true);
+      await expect.poll(() => page.textContent('#progress')).toMatch(/^Question [12] of 2$/);
+      await context.close();
+    },
+  );
+
+  it(
+    "plays the interviewer's audio and reports it; captions follow heard and vad; speech_unavailable switches to typing",
+    { timeout: 60_000 },
+    async () => {
+      const id = await createJobInterview(t, key);
+      const context = await browser.newContext({ permissions: ['microphone'] });
+      const page = await context.newPage();
+      // A relay between the page and the server, so the test can speak as the server's voice channel will.
+      let relay: WebSocketRoute | null = null;
+      const fromPage: string[] = [];
+      await page.routeWebSocket(/\/session/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((message) => {
+          if (typeof message === 'string') fromPage.push(message);
+          server.send(message);
+        });
+        relay = ws;
+      });
+      await toDeviceCheck(page, id);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page
+        .locator('#voice-controls')
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .catch((error: unknown) => {
+          throw new Error(`${String(error)}; the page sent: ${fromPage.filter((m) => !m.includes('"playback"')).join(' ')}`);
+        });
+      await expect.poll(() => page.textContent('#turn')).toBe('Your turn. Listening…');
+
+      // 0.3 s of a 440 Hz tone at 16 kHz, in two frames.
+      const samples = Int16Array.from({ length: 4800 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 16000)));
+      const bytes = Buffer.from(samples.buffer);
+      relay!.send(JSON.stringify({ type: 'audio_start', id: 'a1', control_id: 'q1', sample_rate: 16000, text: 'Hello' }));
+      relay!.send(bytes.subarray(0, 4800));
+      relay!.send(bytes.subarray(4800));
+      relay!.send(JSON.stringify({ type: 'audio_end', id: 'a1', duration_ms: 300 }));
+      const playbackEvents = () =>
+        fromPage.map((m) => JSON.parse(m) as { type: string; id?: string; event?: string }).filter((m) => m.type === 'playback');
+      await expect.poll(playbackEvents, { timeout: 5_000 }).toEqual([
+        { type: 'playback', id: 'a1', event: 'started' },
+        { type: 'playback', id: 'a1', event: 'ended' },
+      ]);
+
+      // A stream stopped by the server is reported as interrupted.
+      relay!.send(JSON.stringify({ type: 'audio_start', id: 'a2', control_id: 'q1', sample_rate: 16000, text: 'Hello' }));
+      relay!.send(bytes);
+      await expect.poll(() => page.textContent('#turn')).toBe('The interviewer is speaking');
+      relay!.send(JSON.stringify({ type: 'stop_audio', id: 'a2', reason: 'barge_in' }));
+      await expect.poll(() => playbackEvents().at(-1)).toEqual({ type: 'playback', id: 'a2', event: 'interrupted' });
+
+      relay!.send(JSON.stringify({ type: 'vad', speaking: true }));
+      await expect.poll(() => page.textContent('#turn')).toBe('You are speaking');
+      relay!.send(JSON.stringify({ type: 'heard', text: 'I have six years', final: false }));
+      await expect.poll(() => page.textContent('#live-caption')).toBe('You: I have six years');
+      await page.screenshot({ path: `${SHOTS}/en-interview-voice-caption.png`, fullPage: true });
+      relay!.send(JSON.stringify({ type: 'heard', text: 'I have six years of experience.', final: true }));
+      await expect.poll(() => page.locator('#transcript li.user').last().textContent()).toBe('You: I have six years of experience.');
+      expect(await page.locator('#live-caption').isVisible()).toBe(false);
+
+      relay!.send(JSON.stringify({ type: 'speech_unavailable', reason: 'recogniser_failed', message: 'the recogniser stopped' }));
+      await expect.poll(() => page.textContent('#interview-notice')).toMatch(/cannot be recognised/);
+      await page.locator('#text').waitFor({ state: 'visible' });
+      expect(await page.textContent('#turn')).toBe('Your turn');
+      await eventually(async () => expect(await logs(t, key, id)).toMatch(/switched from voice mode to text mode/));
+      await page.screenshot({ path: `${SHOTS}/en-interview-speech-unavailable.png`, fullPage: true });
+      await context.close();
+    },
+  );
+});
