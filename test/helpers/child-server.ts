@@ -31,7 +31,8 @@ export async function startChildServer(env: Record<string, string>, options: { s
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const child = spawn('npx', ['tsx', 'src/main.ts'], {
+    // Node itself, not npx: a wrapper can exit on SIGTERM before the server has finished stopping.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
