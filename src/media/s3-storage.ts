@@ -14,23 +14,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../config.js';
 import { assertValidKey, assertValidPrefix, type MediaStorage, type StoredObject } from './media-storage.js';
-
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  endpoint: string | null;
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  forcePathStyle: boolean;
-}
 
 export class S3Storage implements MediaStorage {
   readonly kind = 's3';
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(options: S3StorageOptions) {
+  constructor(options: S3Config) {
     this.bucket = options.bucket;
     this.client = new S3Client({
       region: options.region,
