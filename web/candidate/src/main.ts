@@ -292,13 +292,13 @@ async function toggleCamera(): Promise<void> {
     stopStream(camera);
     camera = null;
     video.hidden = true;
-    button.textContent = words.cameraShow;
+    button.textContent = words.cameraOn;
     offerVoice(voiceOffered);
     return;
   }
   camera = await openCamera(video);
   video.hidden = !camera;
-  if (camera) button.textContent = words.cameraHide;
+  if (camera) button.textContent = words.cameraOff;
   offerVoice(voiceOffered);
 }
 
