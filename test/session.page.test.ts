@@ -12,7 +12,8 @@ import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details } from './helpers/session.js';
 import { languageFor } from '../src/languages/index.js';
 
-const SHOTS = '/tmp/shots-page';
+// SHOTS_DIR keeps one run's screenshots apart from another's.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-page';
 let t: TestServer;
 let key: string;
 let browser: Browser;
@@ -232,25 +233,40 @@ describe('the candidate page', () => {
     await page.close();
   });
 
-  it('gives an unknown link and an ended interview their own screens', { timeout: 30_000 }, async () => {
-    const { page } = await open('6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11');
-    await expect.poll(() => visibleHeading(page)).toBe('Link not valid');
-    expect(await page.textContent('#notice-text')).toBe('This interview link is not valid.');
-    await shot(page, 'en-refusal-invalid');
-    await page.close();
+  it(
+    'gives an unknown link its own screen, and an ended interview the feedback form until feedback was given',
+    { timeout: 30_000 },
+    async () => {
+      const { page } = await open('6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11');
+      await expect.poll(() => visibleHeading(page)).toBe('Link not valid');
+      expect(await page.textContent('#notice-text')).toBe('This interview link is not valid.');
+      await shot(page, 'en-refusal-invalid');
+      await page.close();
 
-    const id = await createJobInterview(t, key);
-    const first = await open(id);
-    await startTyping(first.page);
-    await first.page.getByRole('button', { name: 'End the interview' }).click();
-    await first.page.getByRole('button', { name: 'End now' }).click();
-    await first.page.locator('#screen-end').waitFor({ state: 'visible' });
-    await first.page.close();
-    const again = await open(id);
-    await expect.poll(() => visibleHeading(again.page)).toBe('Interview over');
-    await shot(again.page, 'en-refusal-ended');
-    await again.page.close();
-  });
+      const id = await createJobInterview(t, key);
+      const first = await open(id);
+      await startTyping(first.page);
+      await first.page.getByRole('button', { name: 'End the interview' }).click();
+      await first.page.getByRole('button', { name: 'End now' }).click();
+      await first.page.locator('#screen-end').waitFor({ state: 'visible' });
+      // A reload on the end screen before any feedback: the end screen again, its feedback form still offered.
+      await first.page.reload();
+      await expect.poll(() => visibleHeading(first.page)).toBe('Thank you!');
+      expect(await first.page.locator('#feedback').isVisible()).toBe(true);
+      await shot(first.page, 'en-end-reloaded');
+      await first.page.getByRole('radio', { name: '3 of 5' }).check();
+      await first.page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => first.page.textContent('#feedback-result')).toBe('Thank you for your feedback.');
+      expect(await details(t, key, id)).toMatchObject({ feedback: { rating: 3 } });
+      await first.page.close();
+      // Feedback given: the link now says the interview is over, with no second form.
+      const again = await open(id);
+      await expect.poll(() => visibleHeading(again.page)).toBe('Interview over');
+      expect(await again.page.locator('#feedback').isVisible()).toBe(false);
+      await shot(again.page, 'en-refusal-ended');
+      await again.page.close();
+    },
+  );
 
   it(
     'tells a second tab the interview is open elsewhere, and "Use it here" takes over once the first is gone',
