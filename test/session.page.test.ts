@@ -65,6 +65,32 @@ async function answerAll(page: Page, answers: readonly string[], useEnter = fals
   }
 }
 
+/**
+ * For every visible button: how far (px) the middle of its letters' main body sits below the button's middle
+ * (negative: above). The body runs from the baseline up to the top of a plain letter of the script
+ * (H, Devanagari क up to its headline, Arabic alef), which is where a reader sees the label.
+ */
+function labelOffsets(page: Page, letter: string): Promise<Record<string, number>> {
+  return page.evaluate((plain) => {
+    const offsets: Record<string, number> = {};
+    for (const button of document.querySelectorAll('button')) {
+      const box = button.getBoundingClientRect();
+      if (box.height === 0 || !button.textContent) continue;
+      const style = getComputedStyle(button);
+      const probe = document.createElement('span');
+      probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+      button.appendChild(probe);
+      const baseline = probe.getBoundingClientRect().bottom;
+      probe.remove();
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const body = context.measureText(plain).actualBoundingBoxAscent;
+      offsets[button.textContent] = Math.round((baseline - body / 2 - (box.top + box.height / 2)) * 10) / 10;
+    }
+    return offsets;
+  }, letter);
+}
+
 describe('the candidate page', () => {
   it('is served without an API key, with a strict Content-Security-Policy, its script a module, fonts shipped', async () => {
     const response = await fetch(`${t.url}/interview?iid=x`);
@@ -232,6 +258,31 @@ describe('the candidate page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it(
+    'centres button labels vertically in every script (Devanagari and Arabic fonts reserve more room below)',
+    { timeout: 60_000 },
+    async () => {
+      for (const { code, letter, width } of [
+        { code: 1, letter: 'H', width: 1280 },
+        { code: 3, letter: 'क', width: 1280 },
+        { code: 9, letter: 'ا', width: 390 },
+      ]) {
+        const id = await createJobInterview(t, key, { language_code: code });
+        const { page } = await open(id, { width });
+        await page.locator('#start-interview').waitFor({ state: 'visible' });
+        await page.evaluate(() => document.fonts.ready);
+        const offsets = await labelOffsets(page, letter);
+        await page.click('#start-interview');
+        await page.click('#agree');
+        await page.locator('#device-type').waitFor({ state: 'visible' });
+        Object.assign(offsets, await labelOffsets(page, letter));
+        expect(Object.keys(offsets).length, `language ${code}`).toBeGreaterThanOrEqual(4);
+        for (const [label, offset] of Object.entries(offsets)) expect(Math.abs(offset), `${label}: ${offset} px`).toBeLessThanOrEqual(1);
+        await page.close();
+      }
+    },
+  );
 
   it(
     'gives an unknown link its own screen, and an ended interview the feedback form until feedback was given',
