@@ -26,7 +26,7 @@ function swissSpelling(prose: ReportProse): ReportProse {
 
 /** The page's German words written the Swiss way. */
 function swissPage(page: PageWords): PageWords {
-  return Object.fromEntries(Object.entries(page).map(([key, text]) => [key, swiss(text)])) as unknown as PageWords;
+  return Object.fromEntries((Object.entries(page) as [string, string][]).map(([key, text]) => [key, swiss(text)])) as unknown as PageWords;
 }
 
 export const swissGerman: Language = {
