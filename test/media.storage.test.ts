@@ -45,6 +45,8 @@ describe('local storage: recordings served through signed, expiring links', () =
     expect(Buffer.from(await response.arrayBuffer()).equals(BYTES.subarray(1000, 2000))).toBe(true);
     const beyond = await fetch(url, { headers: { range: 'bytes=9000-9999' } });
     expect(beyond.status).toBe(416);
+    // The answer names the file's length, so the player can ask for a range that exists.
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${BYTES.length}`);
   });
 
   it('a tampered link is refused with 403 and says why', async () => {

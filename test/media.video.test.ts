@@ -81,7 +81,10 @@ describe('the camera upload', () => {
     const notWebm = await put(id, 0, Buffer.from('RIFF....WAVEfmt '));
     expect(notWebm.status).toBe(415);
     expect((await notWebm.json()).detail).toMatch(/WebM/);
-    expect((await put(id, 0, Buffer.alloc(CHUNK + 1, 1))).status).toBe(413);
+    const tooLarge = await put(id, 0, Buffer.alloc(CHUNK + 1, 1));
+    expect(tooLarge.status).toBe(413);
+    // The limit named is the chunk limit (VIDEO_MAX_CHUNK_BYTES), not the global body limit.
+    expect((await tooLarge.json()).detail).toBe(`Request body is larger than ${CHUNK} bytes`);
     const outOfOrder = await put(id, 2, chunksOf(webm)[2]!);
     expect(outOfOrder.status).toBe(409);
     expect((await outOfOrder.json()).detail).toBe('Expected video chunk 0, got 2');

@@ -95,10 +95,24 @@ describe('ending reasons', () => {
     client.send({ type: 'end' });
     await client.closed;
     const again = await connect(t, id);
-    expect(await again.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'interview_ended', state: 2, ending_reason: 2 });
+    // feedback_given tells the page whether its end screen still has a feedback form to offer.
+    expect(await again.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({
+      reason: 'interview_ended',
+      state: 2,
+      ending_reason: 2,
+      feedback_given: false,
+    });
     expect((await again.closed).code).toBe(4410);
     const transcript = (await details(t, key, id)).transcript;
     expect(transcript.at(-1)!.content).toMatch(/end the interview here/);
+    const feedback = await fetch(`${t.url}/candidate/interviews/${id}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rating: 5 }),
+    });
+    expect(feedback.status).toBe(204);
+    const afterFeedback = await connect(t, id);
+    expect(await afterFeedback.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'interview_ended', feedback_given: true });
   });
 
   it('an unknown interview id is refused with INTERVIEW_NOT_FOUND', async () => {

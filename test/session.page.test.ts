@@ -12,7 +12,8 @@ import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details } from './helpers/session.js';
 import { languageFor } from '../src/languages/index.js';
 
-const SHOTS = '/tmp/shots-page';
+// SHOTS_DIR keeps one run's screenshots apart from another's.
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-page';
 let t: TestServer;
 let key: string;
 let browser: Browser;
@@ -62,6 +63,32 @@ async function answerAll(page: Page, answers: readonly string[], useEnter = fals
     if (useEnter) await page.press('#text', 'Enter');
     else await page.click('#send');
   }
+}
+
+/**
+ * For every visible button: how far (px) the middle of its letters' main body sits below the button's middle
+ * (negative: above). The body runs from the baseline up to the top of a plain letter of the script
+ * (H, Devanagari क up to its headline, Arabic alef), which is where a reader sees the label.
+ */
+function labelOffsets(page: Page, letter: string): Promise<Record<string, number>> {
+  return page.evaluate((plain) => {
+    const offsets: Record<string, number> = {};
+    for (const button of document.querySelectorAll('button')) {
+      const box = button.getBoundingClientRect();
+      if (box.height === 0 || !button.textContent) continue;
+      const style = getComputedStyle(button);
+      const probe = document.createElement('span');
+      probe.style.cssText = 'display:inline-block;width:0;height:0;vertical-align:baseline';
+      button.appendChild(probe);
+      const baseline = probe.getBoundingClientRect().bottom;
+      probe.remove();
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const body = context.measureText(plain).actualBoundingBoxAscent;
+      offsets[button.textContent] = Math.round((baseline - body / 2 - (box.top + box.height / 2)) * 10) / 10;
+    }
+    return offsets;
+  }, letter);
 }
 
 describe('the candidate page', () => {
@@ -232,25 +259,65 @@ describe('the candidate page', () => {
     await page.close();
   });
 
-  it('gives an unknown link and an ended interview their own screens', { timeout: 30_000 }, async () => {
-    const { page } = await open('6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11');
-    await expect.poll(() => visibleHeading(page)).toBe('Link not valid');
-    expect(await page.textContent('#notice-text')).toBe('This interview link is not valid.');
-    await shot(page, 'en-refusal-invalid');
-    await page.close();
+  it(
+    'centres button labels vertically in every script (Devanagari and Arabic fonts reserve more room below)',
+    { timeout: 60_000 },
+    async () => {
+      for (const { code, letter, width } of [
+        { code: 1, letter: 'H', width: 1280 },
+        { code: 3, letter: 'क', width: 1280 },
+        { code: 9, letter: 'ا', width: 390 },
+      ]) {
+        const id = await createJobInterview(t, key, { language_code: code });
+        const { page } = await open(id, { width });
+        await page.locator('#start-interview').waitFor({ state: 'visible' });
+        await page.evaluate(() => document.fonts.ready);
+        const offsets = await labelOffsets(page, letter);
+        await page.click('#start-interview');
+        await page.click('#agree');
+        await page.locator('#device-type').waitFor({ state: 'visible' });
+        Object.assign(offsets, await labelOffsets(page, letter));
+        expect(Object.keys(offsets).length, `language ${code}`).toBeGreaterThanOrEqual(4);
+        for (const [label, offset] of Object.entries(offsets)) expect(Math.abs(offset), `${label}: ${offset} px`).toBeLessThanOrEqual(1);
+        await page.close();
+      }
+    },
+  );
 
-    const id = await createJobInterview(t, key);
-    const first = await open(id);
-    await startTyping(first.page);
-    await first.page.getByRole('button', { name: 'End the interview' }).click();
-    await first.page.getByRole('button', { name: 'End now' }).click();
-    await first.page.locator('#screen-end').waitFor({ state: 'visible' });
-    await first.page.close();
-    const again = await open(id);
-    await expect.poll(() => visibleHeading(again.page)).toBe('Interview over');
-    await shot(again.page, 'en-refusal-ended');
-    await again.page.close();
-  });
+  it(
+    'gives an unknown link its own screen, and an ended interview the feedback form until feedback was given',
+    { timeout: 30_000 },
+    async () => {
+      const { page } = await open('6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11');
+      await expect.poll(() => visibleHeading(page)).toBe('Link not valid');
+      expect(await page.textContent('#notice-text')).toBe('This interview link is not valid.');
+      await shot(page, 'en-refusal-invalid');
+      await page.close();
+
+      const id = await createJobInterview(t, key);
+      const first = await open(id);
+      await startTyping(first.page);
+      await first.page.getByRole('button', { name: 'End the interview' }).click();
+      await first.page.getByRole('button', { name: 'End now' }).click();
+      await first.page.locator('#screen-end').waitFor({ state: 'visible' });
+      // A reload on the end screen before any feedback: the end screen again, its feedback form still offered.
+      await first.page.reload();
+      await expect.poll(() => visibleHeading(first.page)).toBe('Thank you!');
+      expect(await first.page.locator('#feedback').isVisible()).toBe(true);
+      await shot(first.page, 'en-end-reloaded');
+      await first.page.getByRole('radio', { name: '3 of 5' }).check();
+      await first.page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => first.page.textContent('#feedback-result')).toBe('Thank you for your feedback.');
+      expect(await details(t, key, id)).toMatchObject({ feedback: { rating: 3 } });
+      await first.page.close();
+      // Feedback given: the link now says the interview is over, with no second form.
+      const again = await open(id);
+      await expect.poll(() => visibleHeading(again.page)).toBe('Interview over');
+      expect(await again.page.locator('#feedback').isVisible()).toBe(false);
+      await shot(again.page, 'en-refusal-ended');
+      await again.page.close();
+    },
+  );
 
   it(
     'tells a second tab the interview is open elsewhere, and "Use it here" takes over once the first is gone',

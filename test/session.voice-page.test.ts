@@ -14,7 +14,7 @@ import { launchChromium } from './helpers/chromium.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, details, eventually, logs } from './helpers/session.js';
 
-const SHOTS = '/tmp/shots-page';
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-page';
 const SENTENCE = 'I am a backend engineer with six years of experience building services.';
 let t: TestServer;
 let key: string;
@@ -77,12 +77,19 @@ describe('the candidate page by voice', () => {
       await toDeviceCheck(page, id);
       // The level meter moves with the fake microphone's speech.
       await expect.poll(async () => Number(await page.getAttribute('#mic-meter', 'data-level')), { timeout: 10_000 }).toBeGreaterThan(0.01);
-      // The optional camera preview shows the fake camera and goes away again.
-      await page.getByRole('button', { name: 'Show camera preview' }).click();
+      // The optional camera turns on, showing the fake camera, and off again.
+      await page.getByRole('button', { name: 'Turn camera on' }).click();
       await expect.poll(() => page.evaluate(() => document.querySelector('video')?.videoWidth ?? 0)).toBeGreaterThan(0);
       await page.screenshot({ path: `${SHOTS}/en-device-mic-ok.png`, fullPage: true });
-      await page.getByRole('button', { name: 'Hide camera preview' }).click();
+      await page.getByRole('button', { name: 'Turn camera off' }).click();
       expect(await page.locator('#camera-preview').isVisible()).toBe(false);
+      // "Off" is what the button says: the camera itself stops (so nothing would be recorded), not just its picture.
+      expect(
+        await page.evaluate(() =>
+          ((document.querySelector('video')?.srcObject as MediaStream | null)?.getTracks() ?? []).map((track) => track.readyState),
+        ),
+      ).toEqual(['ended']);
+      expect(await page.getByRole('button', { name: 'Turn camera on' }).isVisible()).toBe(true);
 
       const live = t.server.container.sessions.find(id);
       expect(live?.consentRequired).toBe(true);

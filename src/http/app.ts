@@ -86,7 +86,7 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installErrorHandling(app, { bodyLimit, routes });
+  installErrorHandling(app, { routes });
   const metrics = installMetrics(app, options.metrics);
   await installOpenApi(app);
 

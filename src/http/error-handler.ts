@@ -47,7 +47,7 @@ export const frameworkErrorOptions: Pick<FastifyServerOptions, 'frameworkErrors'
   },
 };
 
-export function installErrorHandling(app: FastifyInstance, options: { bodyLimit: number; routes: RouteTable }): void {
+export function installErrorHandling(app: FastifyInstance, options: { routes: RouteTable }): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply.code(error.status).send({ detail: error.code });
@@ -66,7 +66,8 @@ export function installErrorHandling(app: FastifyInstance, options: { bodyLimit:
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return sendValidation(reply, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ detail: `Request body is larger than ${options.bodyLimit} bytes` });
+        // The limit that applied: a route's own (a camera chunk: VIDEO_MAX_CHUNK_BYTES) or the global one.
+        return reply.code(413).send({ detail: `Request body is larger than ${request.routeOptions.bodyLimit} bytes` });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send({ detail: 'Unsupported Content-Type: send application/json' });
       default:

@@ -267,8 +267,8 @@ export const danish: Language = {
     tryAgain: 'Prøv igen',
     speakerTest: 'Afspil en testlyd',
     speakerHint: 'Du bør høre en kort tone.',
-    cameraShow: 'Vis kameraforhåndsvisning',
-    cameraHide: 'Skjul kameraforhåndsvisning',
+    cameraOn: 'Tænd kameraet',
+    cameraOff: 'Sluk kameraet',
     cameraNote: 'Valgfrit. Hvis du tænder kameraet, optages billedet sammen med samtalen (med begge stemmer), fra du starter.',
     cameraRequired:
       'Denne samtale er en videopræsentation: den kræver dit kamera, og billedet optages med begge stemmer. Tænd kameraet for at fortsætte.',

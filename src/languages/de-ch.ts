@@ -5,17 +5,28 @@
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { german } from './de.js';
-import { list, type Language, type ReportProse } from './language.js';
+import { list, type Language, type PageWords, type ReportProse } from './language.js';
 
-/** The German prose in Swiss spelling: "ss" for the sharp s, in fixed texts and in every composed sentence. */
+/** Swiss writing: "ss" for the sharp s, and «» guillemets where German opens with „ and closes with “. */
+function swiss(text: string): string {
+  return text.replace(/ß/g, 'ss').replace(/„/g, '«').replace(/“/g, '»');
+}
+
+/** The German prose written the Swiss way, in fixed texts and in every composed sentence. */
 function swissSpelling(prose: ReportProse): ReportProse {
-  const swiss = (text: unknown) => String(text).replace(/ß/g, 'ss');
   return Object.fromEntries(
     Object.entries(prose).map(([key, value]) => [
       key,
-      typeof value === 'function' ? (...args: unknown[]) => swiss((value as (...a: unknown[]) => string)(...args)) : swiss(value as string),
+      typeof value === 'function'
+        ? (...args: unknown[]) => swiss(String((value as (...a: unknown[]) => string)(...args)))
+        : swiss(String(value)),
     ]),
   ) as unknown as ReportProse;
+}
+
+/** The page's German words written the Swiss way. */
+function swissPage(page: PageWords): PageWords {
+  return Object.fromEntries((Object.entries(page) as [string, string][]).map(([key, text]) => [key, swiss(text)])) as unknown as PageWords;
 }
 
 export const swissGerman: Language = {
@@ -94,11 +105,6 @@ export const swissGerman: Language = {
   concepts: german.concepts,
   cues: german.cues,
   report: swissSpelling(german.report as ReportProse),
-  page: {
-    ...german.page,
-    elsewhere: 'Dieses Interview ist bereits in einem anderen Fenster geöffnet. Bitte schliessen Sie es zuerst.',
-    micMissing: 'Kein Mikrofon gefunden. Schliessen Sie eines an und wählen Sie „Erneut versuchen“ oder fahren Sie tippend fort.',
-    stillElsewhere:
-      'Das Interview ist noch anderswo geöffnet. Schliessen Sie den anderen Tab oder das andere Fenster und versuchen Sie es erneut.',
-  },
+  // German's words written the Swiss way ("Schliessen", «Erneut versuchen»).
+  page: swissPage(german.page),
 };

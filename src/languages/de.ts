@@ -347,8 +347,8 @@ export const german: Language = {
     tryAgain: 'Erneut versuchen',
     speakerTest: 'Testton abspielen',
     speakerHint: 'Sie sollten einen kurzen Ton hören.',
-    cameraShow: 'Kameravorschau zeigen',
-    cameraHide: 'Kameravorschau ausblenden',
+    cameraOn: 'Kamera einschalten',
+    cameraOff: 'Kamera ausschalten',
     cameraNote:
       'Optional. Wenn Sie die Kamera einschalten, wird ihr Bild ab dem Start mit dem Gespräch (mit beiden Stimmen) aufgezeichnet.',
     cameraRequired:

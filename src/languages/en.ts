@@ -392,8 +392,8 @@ export const english: Language = {
     tryAgain: 'Try again',
     speakerTest: 'Play a test sound',
     speakerHint: 'You should hear a short tone.',
-    cameraShow: 'Show camera preview',
-    cameraHide: 'Hide camera preview',
+    cameraOn: 'Turn camera on',
+    cameraOff: 'Turn camera off',
     cameraNote:
       'Optional. If you switch the camera on, its picture is recorded with the interview (with both voices) from the moment you start.',
     cameraRequired:

@@ -307,8 +307,8 @@ export const spanish: Language = {
     tryAgain: 'Reintentar',
     speakerTest: 'Reproducir un sonido de prueba',
     speakerHint: 'Debería oír un tono breve.',
-    cameraShow: 'Mostrar la vista previa de la cámara',
-    cameraHide: 'Ocultar la vista previa de la cámara',
+    cameraOn: 'Encender la cámara',
+    cameraOff: 'Apagar la cámara',
     cameraNote: 'Opcional. Si enciende la cámara, su imagen se graba con la entrevista (con ambas voces) desde que usted empiece.',
     cameraRequired:
       'Esta entrevista es una presentación en vídeo: necesita su cámara, y su imagen se graba con ambas voces. Encienda la cámara para continuar.',

@@ -315,8 +315,8 @@ export const french: Language = {
     tryAgain: 'Réessayer',
     speakerTest: 'Jouer un son de test',
     speakerHint: 'Vous devriez entendre un bref signal.',
-    cameraShow: "Afficher l'aperçu de la caméra",
-    cameraHide: "Masquer l'aperçu de la caméra",
+    cameraOn: 'Activer la caméra',
+    cameraOff: 'Désactiver la caméra',
     cameraNote:
       "Facultatif. Si vous activez la caméra, son image est enregistrée avec l'entretien (avec les deux voix) dès que vous commencez.",
     cameraRequired:

@@ -336,8 +336,9 @@ export interface PageWords {
   tryAgain: string;
   speakerTest: string;
   speakerHint: string;
-  cameraShow: string;
-  cameraHide: string;
+  /** The device check's camera button. Off stops the camera, so nothing is recorded; on, it is recorded with the interview. */
+  cameraOn: string;
+  cameraOff: string;
   cameraNote: string;
   /** Video introductions (interview type 2): the camera is required and recorded; on the welcome and device screens. */
   cameraRequired: string;

@@ -96,6 +96,25 @@ describe('language registry', () => {
     expect(languageFor(4).page.elsewhere).toContain('schliessen');
   });
 
+  it('quotes Swiss German with «» guillemets on the page and in reports, where German uses „“', () => {
+    const swiss = strings(languageFor(4)).join(' ');
+    expect(swiss).not.toMatch(/[„“]/);
+    expect(strings(languageFor(2)).join(' ')).toMatch(/„[^“]+“/);
+    expect(languageFor(4).page.micMissing).toContain('«Erneut versuchen»');
+    expect(languageFor(4).report?.addressCriterion('Teamführung')).toBe('Auf «Teamführung» eingehen.');
+  });
+
+  it('names the camera button for what it does in every language: the camera goes on and off, not a preview', () => {
+    const preview = /preview|vorschau|vista previa|aperçu|förhandsvisning|forhåndsvisning|पूर्वावलोकन|معاينة/i;
+    for (const language of LANGUAGES) {
+      const { cameraOn, cameraOff } = language.page;
+      expect(cameraOn.trim(), language.tag).not.toBe('');
+      expect(cameraOff.trim(), language.tag).not.toBe('');
+      expect(cameraOn, language.tag).not.toBe(cameraOff);
+      expect(`${cameraOn} ${cameraOff}`, language.tag).not.toMatch(preview);
+    }
+  });
+
   it('words every language differently from English', () => {
     const english = phraseTexts(ENGLISH.phrases);
     for (const language of LANGUAGES.filter((l) => l !== ENGLISH)) {

@@ -266,8 +266,8 @@ export const swedish: Language = {
     tryAgain: 'Försök igen',
     speakerTest: 'Spela upp ett testljud',
     speakerHint: 'Du bör höra en kort ton.',
-    cameraShow: 'Visa kameraförhandsvisning',
-    cameraHide: 'Dölj kameraförhandsvisning',
+    cameraOn: 'Slå på kameran',
+    cameraOff: 'Stäng av kameran',
     cameraNote: 'Valfritt. Om du slår på kameran spelas bilden in tillsammans med intervjun (med båda rösterna) från det att du börjar.',
     cameraRequired:
       'Den här intervjun är en videopresentation: den kräver din kamera, och bilden spelas in med båda rösterna. Slå på kameran för att fortsätta.',

@@ -165,7 +165,14 @@ export interface ServerEvents {
   utterance: { role: 'assistant'; text: string; control_id: string; created_at: string };
   state: { state: number; path: number[]; next_question_index: number; awaiting_input: boolean };
   ended: { state: number; ending_reason: number; ending_reason_name: string };
-  INTERVIEW_NOT_ALLOWED: { reason: 'session_active' | 'interview_ended'; state: number; ending_reason: number; message: string };
+  INTERVIEW_NOT_ALLOWED: {
+    reason: 'session_active' | 'interview_ended';
+    state: number;
+    ending_reason: number;
+    message: string;
+    /** `interview_ended` only: whether the candidate already left feedback, so a reloaded end screen can still offer it. */
+    feedback_given?: boolean;
+  };
   error: { code: ProtocolErrorCode; message: string; fatal: boolean };
   pong: { id?: string };
   /** Version 2: the interviewer's speech for one utterance follows in binary PCM16 frames at `sample_rate`. */

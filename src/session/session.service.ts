@@ -282,7 +282,8 @@ const REFUSALS = {
 /** INTERVIEW_NOT_ALLOWED, then the close code of the reason. */
 function refuse(connection: CandidateChannel, row: InterviewRow, reason: keyof typeof REFUSALS): null {
   const { message, close } = REFUSALS[reason];
-  connection.send({ type: 'INTERVIEW_NOT_ALLOWED', reason, state: row.state, ending_reason: row.ending_reason, message });
+  const feedback = reason === 'interview_ended' ? { feedback_given: row.feedback !== null } : {};
+  connection.send({ type: 'INTERVIEW_NOT_ALLOWED', reason, state: row.state, ending_reason: row.ending_reason, message, ...feedback });
   connection.close(close, 'INTERVIEW_NOT_ALLOWED');
   return null;
 }

@@ -3,7 +3,19 @@
 // 0600 whatever the process umask; an existing directory is tightened.
 
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
@@ -28,8 +40,10 @@ export function tightenExisting(files: readonly string[]): void {
 
 /**
  * The 32-byte key in DATA_DIR/<fileName>, created (mode 0600) on first use.
- * `wx` makes two processes starting at once agree on one key: the loser of
- * the race reads the winner's file.
+ * Two processes starting at once must agree on one key and neither may read
+ * a half-written file: each writes a complete private temp file and links it
+ * into place. link() never overwrites, so the first link wins and the loser
+ * (EEXIST) reads the winner's file, which is whole from the moment it exists.
  */
 export function loadOrCreateKeyFile(dataDir: string, fileName: string): Buffer {
   const file = path.resolve(dataDir, fileName);
@@ -39,11 +53,21 @@ export function loadOrCreateKeyFile(dataDir: string, fileName: string): Buffer {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   ensurePrivateDir(dataDir);
+  const temp = path.resolve(dataDir, `.${fileName}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: PRIVATE_FILE_MODE });
-    chmodSync(file, PRIVATE_FILE_MODE);
+    const fd = openSync(temp, 'wx', PRIVATE_FILE_MODE);
+    try {
+      writeFileSync(fd, `${randomBytes(32).toString('base64')}\n`);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    chmodSync(temp, PRIVATE_FILE_MODE);
+    linkSync(temp, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temp, { force: true });
   }
   return readKeyFile(file);
 }

@@ -36,9 +36,13 @@ export function registerMediaRoutes(app: FastifyInstance, storage: LocalStorage)
       if (result.type === 'error') {
         const status = (result.metadata.error as { status?: number }).status ?? 500;
         // Range not satisfiable and friends keep their status; a missing file is a plain 404.
-        return reply
-          .code(status)
-          .send({ detail: status === 404 ? DETAIL.missing : status === 416 ? 'Range not satisfiable' : 'Media could not be read' });
+        if (status === 416) {
+          // RFC 9110 §15.5.17: a 416 says how long the file is (`bytes */<size>`), so the player can ask again.
+          const contentRange = result.headers['Content-Range'];
+          if (typeof contentRange === 'string') reply.header('content-range', contentRange);
+          return reply.code(416).send({ detail: 'Range not satisfiable' });
+        }
+        return reply.code(status).send({ detail: status === 404 ? DETAIL.missing : 'Media could not be read' });
       }
       if (result.type === 'directory') return reply.code(404).send({ detail: DETAIL.missing });
       return reply

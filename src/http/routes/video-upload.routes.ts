@@ -24,7 +24,8 @@ export function registerVideoUploadRoutes(app: FastifyInstance, media: MediaServ
 
   app.put<{ Params: { id: string; chunk: string } }>(
     '/candidate/interviews/:id/video/:chunk',
-    { schema: { hide: true } },
+    // The route's limit, whatever the Content-Type: request.routeOptions.bodyLimit then names it in the 413.
+    { schema: { hide: true }, bodyLimit: media.videoLimits.maxChunkBytes },
     async (request, reply) => {
       const chunk = /^\d{1,6}$/.test(request.params.chunk) ? Number(request.params.chunk) : -1;
       if (chunk < 0) return reply.code(422).send({ detail: 'The chunk number must be a whole number from 0' });

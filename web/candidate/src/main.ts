@@ -74,7 +74,11 @@ function handle(event: ServerEvent): void {
       return onEnded();
     case 'INTERVIEW_NOT_ALLOWED':
       session.finish();
-      if (event.reason === 'interview_ended') return refuse(words.overHeading, words.over);
+      if (event.reason === 'interview_ended') {
+        // Reloaded after the end (or back later): the end screen again while its feedback form still has a use.
+        if (event.feedback_given === false) return onEnded();
+        return refuse(words.overHeading, words.over);
+      }
       // Back after a drop, the server may not have let the old connection go yet: keep counting down and try again.
       refusedElsewhere += 1;
       if (reconnecting && refusedElsewhere <= HELD_RETRIES) return void setTimeout(() => session.reconnectNow(), 2_000);
@@ -292,13 +296,13 @@ async function toggleCamera(): Promise<void> {
     stopStream(camera);
     camera = null;
     video.hidden = true;
-    button.textContent = words.cameraShow;
+    button.textContent = words.cameraOn;
     offerVoice(voiceOffered);
     return;
   }
   camera = await openCamera(video);
   video.hidden = !camera;
-  if (camera) button.textContent = words.cameraHide;
+  if (camera) button.textContent = words.cameraOff;
   offerVoice(voiceOffered);
 }
 
