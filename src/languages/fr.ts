@@ -129,6 +129,7 @@ export const french: Language = {
       'décembre|déc',
     ],
     from: list('à partir du|à partir de|dès le|dès|au'),
+    since: list("depuis|depuis l'an|depuis l'annee|depuis debut|depuis fin"),
     distanceUnits: { km: 1, kilomètre: 1, kilomètres: 1 },
     hourUnits: list('heure|heures'),
     percentUnits: list('pour cent|pourcent|pourcents'),

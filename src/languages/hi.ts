@@ -119,6 +119,7 @@ export const hindi: Language = {
       'दिसंबर|दिसम्बर|december',
     ],
     from: list('से|se|के बाद'),
+    since: list('से|se|के बाद से'),
     distanceUnits: { किलोमीटर: 1, किमी: 1, km: 1, kilometer: 1 },
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
     percentUnits: list('प्रतिशत|percent'),

@@ -102,6 +102,7 @@ export const swedish: Language = {
   screening: {
     months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
     from: list('från|från och med|tidigast|tidigast den'),
+    since: list('sedan|sen|ända sedan|sedan början av'),
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
     percentUnits: list('procent'),
