@@ -229,6 +229,29 @@ describe('the results pipeline', () => {
     expect(overall.overall_assessment.suitability).toBe('Needs further assessment');
   });
 
+  it('"since <year>" is read against the time the answer was stored in the transcript: decided, not left undecided', async () => {
+    const question = (n: number) => ({
+      question_text: `Question ${n}: how long have you driven forklifts?`,
+      question_type: 'qualifying' as const,
+      asking_order: n,
+      qualifying_criteria: 'At least 3 years of forklift experience',
+    });
+    const id = await createScreeningInterview(t, key, { interview_lang_code: 1, questions: [question(1), question(2)] });
+    // The answers are stored now; four years back meets three years, last year does not (whatever today's date).
+    const year = new Date().getUTCFullYear();
+    const played = await playInterview(t.url, id, [
+      'I drive forklifts.',
+      `I've been doing this since ${year - 4}, mostly in cold storage.`,
+      `Only since ${year - 1}, before that I was in retail.`,
+    ]);
+    expect(played.endingReason).toBe(1);
+    const payload = await deliveredPayload(id, 'screening_interview', 1);
+    expect(payload.evaluation?.qualifying_questions?.map((q) => [q.id, q.evaluation])).toEqual([
+      ['q1', expect.objectContaining({ outcome: true, undecided: false })],
+      ['q2', expect.objectContaining({ outcome: false, undecided: false })],
+    ]);
+  });
+
   it('reports come back in the language the locale header asks for, in all nine interview languages', async () => {
     const jobId = await createJobInterview(t, key);
     expect((await playInterview(t.url, jobId, GOOD_ANSWERS)).endingReason).toBe(1);

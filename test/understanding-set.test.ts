@@ -160,6 +160,20 @@ describe('accuracy floors on the held-out items', () => {
     expect(generic.filter((o) => o.actual !== 'SUBOPTIMAL').map((o) => o.item.id)).toEqual([]);
   }, 60_000);
 
+  it('reads "since 2018" against the day of the answer in every language: decided by the years, never left undecided (18 of 18)', async () => {
+    const since = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.subcategory === 'years_since');
+    expect(new Set(since.map((o) => o.item.language)).size).toBe(LANGUAGE_TAGS.length);
+    expect(since.filter((o) => o.actual !== o.expected).map((o) => o.item.id)).toEqual([]);
+  }, 60_000);
+
+  it('rates GOOD paraphrases GOOD: GOOD answers rated OKAY at most 3 of 27 (measured 2, both held out; 8 before the concept groups)', async () => {
+    const good = (await (measured ??= measureUnderstanding(set))).outcomes.filter(
+      (o) => o.item.category === 'job' && o.expected === 'GOOD',
+    );
+    expect(good.length).toBeGreaterThanOrEqual(27);
+    expect(good.filter((o) => o.actual === 'OKAY').length).toBeLessThanOrEqual(3);
+  }, 60_000);
+
   it('never rewards keyword stuffing, prompt injection or confidently wrong answers (every item, none above OKAY)', async () => {
     const outcomes = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) =>
       ['keyword_stuffing', 'prompt_injection', 'confidently_wrong'].includes(o.item.subcategory),

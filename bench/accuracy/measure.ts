@@ -62,6 +62,7 @@ async function measureScreening(set: UnderstandingSet, evaluator: Evaluator): Pr
             { role: 'assistant', content: item.question_text },
             { role: 'user', content: item.answer },
           ],
+          ...(item.answered_at ? { answeredAt: item.answered_at } : {}),
         },
       ],
       locale: 'en',

@@ -52,6 +52,8 @@ export interface ScreeningItem extends BaseItem {
   qualifying_criteria: string;
   answer: string;
   label: ScreeningLabel;
+  /** The day the answer was given (ISO), for answers read against it ("since 2018"); passed as the answer's time. */
+  answered_at?: string;
 }
 
 export interface JobQuestion {

@@ -11,6 +11,8 @@ export interface TranscriptTurn {
   role: string;
   content: string;
   control_id: string | null;
+  /** When the turn was stored (ISO); the evaluator reads "since 2018" against it. */
+  created_at?: string;
 }
 
 export function groupAnswersByQuestion(transcript: readonly TranscriptTurn[]): QuestionAnswer[] {
@@ -24,6 +26,7 @@ export function groupAnswersByQuestion(transcript: readonly TranscriptTurn[]): Q
       byQuestion.set(turn.control_id, answer);
     }
     answer.exchanges.push({ role: turn.role, content: turn.content });
+    if (turn.role === 'user' && turn.created_at) answer.answeredAt = turn.created_at;
   }
   return [...byQuestion.values()];
 }
@@ -39,5 +42,7 @@ export function evaluationInputOf(interview: InterviewRow, transcript: readonly 
     difficultyLevel: interview.difficulty_level as DifficultyLevel | null,
     questions: JSON.parse(interview.questions) as StoredQuestion[],
     answers: groupAnswersByQuestion(transcript),
+    // The interview's own end, not the time of this evaluation: re-evaluating later gives the same result.
+    endedAt: transcript.at(-1)?.created_at ?? interview.updated_at,
   };
 }

@@ -143,6 +143,35 @@ describe('incomplete interviews', () => {
     expect(result.communication_analysis?.filler_words.counts).toMatchObject({ äh: 1 });
   });
 
+  it('screening: "since 2018" is read against the answer\'s own time, else the interview\'s end, never the clock of the run', () => {
+    const question: StoredScreeningQuestion = {
+      id: 'q1',
+      question_text: 'How long have you driven forklifts?',
+      question_type: 'qualifying',
+      asking_order: 1,
+      qualifying_criteria: 'At least 3 years of forklift experience',
+    };
+    const input = (answeredAt?: string, endedAt?: string): EvaluationInput => ({
+      interviewType: 1,
+      languageCode: 1,
+      jobTitle: 'Forklift driver',
+      primaryTechFocus: null,
+      experienceLevel: null,
+      difficultyLevel: null,
+      questions: [question],
+      answers: [
+        { questionId: 'q1', exchanges: [{ role: 'user', content: 'Since 2024, in a cold store.' }], ...(answeredAt ? { answeredAt } : {}) },
+      ],
+      ...(endedAt ? { endedAt } : {}),
+    });
+    const outcome = (i: EvaluationInput) => (evaluateBuiltin(i).evaluation as ScreeningEvaluation).questions[0]?.evaluation;
+    expect(outcome(input('2025-06-01T10:00:00Z', '2028-01-01T00:00:00Z'))).toMatchObject({ outcome: false, undecided: false });
+    expect(outcome(input(undefined, '2028-01-01T00:00:00Z'))).toMatchObject({ outcome: true, undecided: false });
+    // No time given: undecided, whatever today is (the wall clock would say two years and more from 2026 on).
+    expect(outcome(input())).toMatchObject({ outcome: false, undecided: true });
+    expect(outcome(input(undefined, 'not a date'))).toMatchObject({ outcome: false, undecided: true });
+  });
+
   it('a video introduction has no evaluation', () => {
     expect(() => evaluateBuiltin({ ...jobInput({}), interviewType: 2 })).toThrow(/no evaluation/);
   });

@@ -37,6 +37,13 @@ export function candidateText(answer: QuestionAnswer | undefined): string {
     .join(' ');
 }
 
+/** When the answer was given, from the input; null when unknown or unreadable (never the clock of this run). */
+export function referenceDate(iso: string | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 export function renderTranscript(answer: QuestionAnswer | undefined): EvaluatedQuestionResult['transcript'] {
   return (answer?.exchanges ?? []).map((e) => (e.role === 'user' ? { user: e.content } : { interviewer: e.content }));
 }
@@ -118,7 +125,14 @@ function evaluateScreening(
     };
     if (sq.question_type === 'information') return { ...base, evaluation: null, eval_criteria: null };
     if (text === '') return { ...base, evaluation: null, eval_criteria: sq.qualifying_criteria };
-    const judgement = judgeScreeningAnswer(sq.qualifying_criteria, text, input.languageCode, locale, sq.question_text);
+    const judgement = judgeScreeningAnswer(
+      sq.qualifying_criteria,
+      text,
+      input.languageCode,
+      locale,
+      sq.question_text,
+      referenceDate(answer?.answeredAt ?? input.endedAt),
+    );
     return {
       ...base,
       evaluation: { outcome: judgement.outcome, analysis: judgement.analysis, undecided: judgement.isUndecided },

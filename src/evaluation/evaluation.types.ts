@@ -26,6 +26,11 @@ export interface Exchange {
 export interface QuestionAnswer {
   questionId: string;
   exchanges: Exchange[];
+  /**
+   * ISO time of the candidate's last turn on this question (the transcript's `created_at`): "today" for
+   * answers such as "since 2018". Absent: the interview's `endedAt` stands in.
+   */
+  answeredAt?: string;
 }
 
 export interface EvaluationInput {
@@ -42,6 +47,12 @@ export interface EvaluationInput {
   questions: StoredQuestion[];
   /** Grouped per question id; questions without an entry were not reached. */
   answers: QuestionAnswer[];
+  /**
+   * ISO time the interview ended (its last transcript turn): the reference date for answers without their
+   * own `answeredAt`. With neither, "since 2018" decides nothing; the clock of the evaluation run is never used,
+   * so a result stays the same when it is computed again later.
+   */
+  endedAt?: string;
   /** Locale of the prose (improvement points, analysis, strengths...): `en`, `de`; anything else falls back to English. */
   locale?: string;
 }

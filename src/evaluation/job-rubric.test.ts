@@ -181,6 +181,48 @@ describe('level and difficulty', () => {
   });
 });
 
+describe('paraphrases connect to criteria through concept groups (issue 11)', () => {
+  const credits = (criteria: string[], answer: string, language: RubricContext['language'], questionText = 'Wie gehen Sie vor?') =>
+    scoreJobAnswer(
+      ctx({ id: 'q1', question: questionText, evaluation_criteria: criteria, sample_answer: null, type: 'technical' }, answer, {
+        language,
+      }),
+    ).criteria.map((c) => c.credit);
+
+  it.each<[RubricContext['language'], string, string]>([
+    [
+      1,
+      'Durability: committed changes survive a failure',
+      'Once the server confirms it, the data is not lost even if the machine crashes.',
+    ],
+    [
+      2,
+      'Informiert Stakeholder transparent über das Risiko',
+      'Ich gebe der Projektleitung sofort Bescheid, dass der Termin gefährdet ist.',
+    ],
+    [2, 'Höhere Komplexität durch verteilte Systeme', 'Die Komplexität steigt, weil jeder Aufruf über das Netzwerk läuft.'],
+    [5, 'Propose de reporter la fonctionnalité à une phase suivante', 'Je proposerais de la repousser à la deuxième phase du projet.'],
+    [6, 'Evalúa el impacto en el plazo', 'Estimaría con el equipo cuánto tiempo añade y si cambia la fecha.'],
+    [7, 'Cachen bruger TTL eller udløbstid', 'Vi satte en levetid på hver nøgle, så data udløber efter ti minutter.'],
+    [8, 'Teamen kan arbeta självständigt', 'Varje team är oberoende och kan arbeta i sin egen takt.'],
+    [3, 'प्रोसेस की मेमोरी अलग होती है', 'हर process की memory अलग रहती है, कोई दूसरा उसे नहीं छूता।'],
+    [9, 'الخيوط أخف من العمليات', 'والخيوط أسرع وأخف بكثير من العمليات عند الإنشاء.'],
+  ])('language %i: "%s" is credited for "%s"', (language, criterion, answer) => {
+    expect(credits([criterion], answer, language)[0]).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('Arabic: a conjunction written onto the article ("والخيوط") still matches the word', () => {
+    expect(credits(['الخيوط تتشارك الذاكرة'], 'والخيوط كلها فالذاكرة واحدة للجميع', 9, 'ما الفرق؟')[0]).toBe(1);
+  });
+
+  it('a group connects only its own meaning: an unrelated answer stays uncredited', () => {
+    expect(
+      credits(['Durability: committed changes survive a failure'], 'We reviewed the pull request and merged it on Friday.', 1),
+    ).toEqual([0]);
+    expect(credits(['Informiert Stakeholder über das Risiko'], 'Ich schreibe die Tests zuerst und refaktoriere danach.', 2)).toEqual([0]);
+  });
+});
+
 describe('suitability', () => {
   it('maps ratings to the four English values', () => {
     expect(suitabilityOf(['EXCELLENT', 'EXCELLENT', 'GOOD'])).toBe('Exceeds expectations');

@@ -103,38 +103,49 @@ const QUESTION_WORD_WEIGHT = 0.35;
 export function termsOf(text: string, language: LanguageCode): Map<string, string> {
   const tokens = tokenize(text);
   const terms = contentTerms(text, language);
-  for (const group of conceptIndex(language).groups) {
-    for (const member of group.phrases) {
-      if (findPhrases(tokens, [member]).length > 0) {
-        terms.set(group.id, member);
-        break;
-      }
-    }
-    if (!terms.has(group.id) && [...group.stems].some((s) => terms.has(s))) terms.set(group.id, group.id);
+  const { groups, longest } = conceptIndex(language);
+  // Every run of two or more words, once: a multi-word member is present when its tokens are one of them.
+  const runs = new Set<string>();
+  for (let n = 2; n <= longest; n++) for (let i = 0; i + n <= tokens.length; i++) runs.add(tokens.slice(i, i + n).join(' '));
+  for (const group of groups) {
+    const at = group.joined.findIndex((j) => runs.has(j));
+    if (at >= 0) terms.set(group.id, group.phrases[at] as string);
+    else if ([...group.stems].some((s) => terms.has(s))) terms.set(group.id, group.id);
   }
   return terms;
 }
 
 interface CompiledGroup {
   id: string;
+  /** Multi-word members, and their tokens joined by a space (same order). */
   phrases: string[];
+  joined: string[];
   stems: Set<string>;
 }
 
-const compiledConcepts = new Map<LanguageCode, { groups: CompiledGroup[] }>();
+interface ConceptIndex {
+  groups: CompiledGroup[];
+  /** Tokens in the longest multi-word member. */
+  longest: number;
+}
 
-function conceptIndex(language: LanguageCode): { groups: CompiledGroup[] } {
+const compiledConcepts = new Map<LanguageCode, ConceptIndex>();
+
+function conceptIndex(language: LanguageCode): ConceptIndex {
   let index = compiledConcepts.get(language);
   if (!index) {
-    index = {
-      groups: CONCEPT_GROUPS.map((g) => ({
+    const groups = CONCEPT_GROUPS.map((g) => {
+      const phrases = g.members.filter((m) => phraseTokens(m).length > 1);
+      return {
         id: g.id,
-        phrases: g.members.filter((m) => phraseTokens(m).length > 1),
+        phrases,
+        joined: phrases.map((m) => phraseTokens(m).join(' ')),
         stems: new Set(
           g.members.filter((m) => phraseTokens(m).length === 1).flatMap((m) => stemForms(phraseTokens(m)[0] as string, language)),
         ),
-      })),
-    };
+      };
+    });
+    index = { groups, longest: Math.max(2, ...groups.flatMap((g) => g.phrases.map((m) => phraseTokens(m).length))) };
     compiledConcepts.set(language, index);
   }
   return index;

@@ -42,6 +42,7 @@ export function buildSystemPrompt(kind: 'job' | 'screening', locale: ProseLocale
     'Numbers must meet the criterion (two years do not meet "at least 3 years"). A negation or "not yet" does not meet it.',
     'A hedged answer ("maybe", "I think so", "not sure") does not establish the criterion: outcome false, and say it should be confirmed.',
     'Read meaning, not keywords: "I have never had a problem with night shifts" and "it is not that I would not travel" mean yes; compare numbers after converting units (miles to km, a Swedish mil is 10 km, months to years); a pay expectation meets a stated range when its lowest figure is not above the top; a start date meets a deadline when it is not later; an expired or not yet obtained licence does not count.',
+    'A year or month the candidate started ("since 2018") counts up to answered_on, the day the answer was given; without answered_on it decides nothing (undecided).',
   ].join('\n');
 }
 
@@ -64,6 +65,8 @@ export function buildUserMessage(input: EvaluationInput, answeredIds: ReadonlySe
             question: q.question_text,
             qualifying_criteria: q.qualifying_criteria,
             candidate_answer: candidateText(answers.get(q.id)),
+            // "since 2018" is read against the day of the answer, never the day of this evaluation.
+            answered_on: (answers.get(q.id)?.answeredAt ?? input.endedAt)?.slice(0, 10) ?? null,
           },
     );
   const data = {

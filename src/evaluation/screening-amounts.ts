@@ -6,7 +6,7 @@
 
 import type { LanguageCode } from '../interviews/enums.js';
 import { ENGLISH, languageFor, normaliseText, tokenize, type Lexicon, type ScreeningWords, type TimeUnit } from '../languages/index.js';
-import { findPhrases, phraseTokens } from './phrase-match.js';
+import { findPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
 
 /** `level`: a CEFR language level, A1 = 1 ... C2 = 6 (written the same in every language). */
 export type Dimension = 'duration' | 'distance' | 'hours' | 'percent' | 'money' | 'date' | 'level';
@@ -69,6 +69,7 @@ export interface AmountWords {
   below: PhraseSet;
   floors: PhraseSet;
   starts: PhraseSet;
+  since: PhraseSet;
 }
 
 const cache = new Map<LanguageCode, AmountWords>();
@@ -116,6 +117,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     below: phraseSet(lexicons.flatMap((l) => l.below)),
     floors: phraseSet(lexicons.flatMap((l) => l.atLeast)),
     starts: phraseSet(screening.flatMap((s) => s.from)),
+    since: phraseSet(screening.flatMap((s) => s.since)),
   };
   cache.set(language, words);
   return words;
@@ -165,8 +167,45 @@ function near(tokens: readonly string[], from: number, to: number, phrases: Phra
   return false;
 }
 
-/** Every amount in one clause of prepared text, in order. */
-export function readAmounts(clause: string, words: AmountWords): Amount[] {
+/** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
+function isPastYear(token: string, answeredAt: Date): boolean {
+  if (!/^\d{4}$/.test(token)) return false;
+  const year = Number(token);
+  return year <= answeredAt.getUTCFullYear() && year >= answeredAt.getUTCFullYear() - 60;
+}
+
+/**
+ * "since 2018", "seit März 2019", "2018 से", "منذ عام 2020": the time from that year (or month) to the
+ * date the answer was given, as a duration. Whole years for a year alone (a recruiter reads "since 2023"
+ * in 2026 as three years); a closed period ("2018 से 2020 तक") is left alone.
+ */
+function sinceDuration(
+  tokens: readonly string[],
+  at: number,
+  words: AmountWords,
+  months: readonly PhraseHit[],
+  monthOf: (hit: PhraseHit) => number,
+  answeredAt: Date,
+): { months: number; start: number } | null {
+  const year = Number(tokens[at]);
+  const month = months.find((h) => h.end === at);
+  const start = month?.start ?? at;
+  const saysSince = near(tokens, start - 3, start, words.since) || near(tokens, at + 1, at + 2, words.since);
+  const isClosed = [...tokens.slice(Math.max(0, start - 4), start), ...tokens.slice(at + 1, at + 5)].some((t) => isPastYear(t, answeredAt));
+  if (!saysSince || isClosed) return null;
+  const elapsed = month
+    ? (answeredAt.getUTCFullYear() - year) * 12 + answeredAt.getUTCMonth() - monthOf(month)
+    : answeredAt.getUTCFullYear() === year
+      ? answeredAt.getUTCMonth()
+      : (answeredAt.getUTCFullYear() - year) * 12;
+  return elapsed < 0 ? null : { months: elapsed, start };
+}
+
+/**
+ * Every amount in one clause of prepared text, in order. `answeredAt` (when the answer was given) turns
+ * "since 2018" into a duration; without it a year stays a bare four-digit number.
+ */
+export function readAmounts(clause: string, words: AmountWords, answeredAt: Date | null = null): Amount[] {
   const tokens = tokenize(clause);
   const found: Amount[] = [];
   const taken = new Set<number>();
@@ -174,6 +213,7 @@ export function readAmounts(clause: string, words: AmountWords): Amount[] {
   const monthAt = new Map(
     months.map((h) => [h.start, { month: words.monthPhrases.find((m) => m.phrase === h.phrase)?.month ?? 0, end: h.end }]),
   );
+  const monthOfHit = (hit: PhraseHit) => monthAt.get(hit.start)?.month ?? 0;
   const { above, below, floors, starts } = words;
   const make = (at: number, dimension: Dimension | null, value: number, count: number, unit: TimeUnit | null, end: number): Amount => ({
     dimension,
@@ -187,6 +227,14 @@ export function readAmounts(clause: string, words: AmountWords): Amount[] {
   });
 
   tokens.forEach((token, at) => {
+    const since = answeredAt && isPastYear(token, answeredAt) ? sinceDuration(tokens, at, words, months, monthOfHit, answeredAt) : null;
+    if (since) {
+      for (let k = since.start; k < at; k++) taken.add(k);
+      // "19 months" says more than "1 year"; whole years and long stretches read in years.
+      const isYears = since.months % 12 === 0 || since.months >= 36;
+      const count = isYears ? Math.floor(since.months / 12) : since.months;
+      return void found.push(make(since.start, 'duration', (since.months / 12) * DAYS.year, count, isYears ? 'year' : 'month', at + 1));
+    }
     const level = /^([abc])([12])$/.exec(token);
     if (level) {
       const value = ((level[1] as string).charCodeAt(0) - 97) * 2 + Number(level[2]);

@@ -205,6 +205,46 @@ describe('reading meaning, not keywords (issue 11)', () => {
     expect(judge(range, 'I make 55k now and that would be fine.', 1).outcome).toBe(true);
   });
 
+  describe('"since 2018": the years up to the day the answer was given', () => {
+    const on = (iso: string) => new Date(iso);
+    const since = (criterion: string, answer: string, language: LanguageCode, day: string) =>
+      judgeScreeningAnswer(criterion, answer, language, 'en', '', on(day));
+
+    it.each<[LanguageCode, string, number]>([
+      [1, "I've been doing this since 2018.", 2018],
+      [2, 'Ich bin seit 2019 Pflegefachfrau.', 2019],
+      [3, 'मैं 2018 से यह काम कर रहा हूँ।', 2018],
+      [3, 'Main 2019 se sales mein hoon.', 2019],
+      [4, 'Seit 2017, zuerst in Bern.', 2017],
+      [5, 'Je fais ce métier depuis 2020.', 2020],
+      [6, 'Trabajo como soldador desde el año 2016.', 2016],
+      [7, 'Jeg har arbejdet som tømrer siden 2015.', 2015],
+      [8, 'Jag har jobbat här sedan 2019.', 2019],
+      [9, 'أعمل في هذا المجال منذ عام ٢٠١٧.', 2017],
+    ])('language %i: "%s" meets three years when said in 2026, not two years after %i', (language, answer, year) => {
+      expect(since(YEARS, answer, language, '2026-11-20T10:00:00Z')).toMatchObject({ outcome: true, basis: 'quantity' });
+      expect(since(YEARS, answer, language, `${year + 2}-12-31T10:00:00Z`)).toMatchObject({ outcome: false, basis: 'quantity' });
+    });
+
+    it('counts whole years for a year alone, months when a month is named, and names the duration', () => {
+      expect(since(YEARS, 'Since 2023.', 1, '2026-02-01T00:00:00Z').outcome).toBe(true);
+      expect(since(YEARS, 'Since 2024.', 1, '2026-12-31T00:00:00Z').outcome).toBe(false);
+      const march = since('Mindestens 2 Jahre Erfahrung im Lager', 'Seit März 2025 arbeite ich als Lagerist.', 2, '2026-10-01T00:00:00Z');
+      expect(march).toMatchObject({ outcome: false, basis: 'quantity' });
+      expect(march.analysis).toContain('19 months');
+      expect(since('Minst 1 års erfarenhet', 'Sedan januari 2025.', 8, '2026-06-01T00:00:00Z').outcome).toBe(true);
+    });
+
+    it('decides nothing without the day of the answer, and leaves closed periods, future years and pay alone', () => {
+      expect(judge(YEARS, 'Since 2018.', 1)).toMatchObject({ outcome: false, isUndecided: true });
+      expect(since(YEARS, 'मैंने 2015 से 2016 तक यह काम किया।', 3, '2026-11-20T00:00:00Z').outcome).toBe(false);
+      expect(since(YEARS, 'Since 2030.', 1, '2026-11-20T00:00:00Z').isUndecided).toBe(true);
+      const range = 'Salary expectation between 50,000 and 65,000 USD';
+      expect(since(range, "I've been earning 70k since 2019.", 1, '2026-11-20T00:00:00Z').outcome).toBe(false);
+      expect(since(range, "I've been earning 60k since 2019.", 1, '2026-11-20T00:00:00Z').outcome).toBe(true);
+    });
+  });
+
   it('a later "but ..." turns an opening yes into a no', () => {
     expect(judge('Willing to relocate to Lyon', "It's not that I wouldn't, but honestly no, not at the moment.", 1).outcome).toBe(false);
     expect(judge('Prêt à déménager', "Oui, en principe, mais pas avant deux ans, c'est non pour l'instant.", 5).outcome).toBe(false);

@@ -15,6 +15,9 @@
 //     outcome false, and the report asks for further assessment.
 //  5. Criteria that require an absence ("must not require sponsorship") flip
 //     the stance.
+//  6. "since 2018" is a duration up to `answeredAt`, the moment the answer
+//     was given (from the transcript), so a re-evaluation years later
+//     decides the same way; without it the year decides nothing.
 
 import type { LanguageCode } from '../interviews/enums.js';
 import { contentTerms, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
@@ -44,7 +47,7 @@ export interface ScreeningJudgement {
  * double negation ("it's not that I wouldn't", possibly across the comma),
  * yes and no openers, negators anywhere, a lapsed credential, and amounts.
  */
-function readClauses(answer: string, language: LanguageCode): ClauseReading[] {
+function readClauses(answer: string, language: LanguageCode, answeredAt: Date | null): ClauseReading[] {
   const words = amountWordsFor(language);
   const all = (key: keyof LanguageLexicon) => wordsOf(language, key, 'lexicon');
   const own = (key: keyof ScreeningWords) => wordsOf(language, key, 'screening');
@@ -100,7 +103,7 @@ function readClauses(answer: string, language: LanguageCode): ClauseReading[] {
       text,
       stance: isNegative ? 'negative' : isPositive ? 'positive' : 'neutral',
       hedges: hedgeHits.map((h) => h.phrase),
-      amounts: readAmounts(text, words),
+      amounts: readAmounts(text, words, answeredAt),
       tokens: original,
       isDeferral: findPhrases(original, own('deferrals')).length > 0,
       opensWithContrast: findPhrases(original.slice(0, 2), own('contrasts')).some((h) => h.start === 0),
@@ -118,6 +121,7 @@ export function judgeScreeningAnswer(
   language: LanguageCode,
   locale: ProseLocale,
   questionText = '',
+  answeredAt: Date | null = null,
 ): ScreeningJudgement {
   const m = messagesFor(locale);
   const text = answer.trim();
@@ -132,7 +136,7 @@ export function judgeScreeningAnswer(
   if (text === '') return verdict(false, m.screeningNoAnswer(criterion), 'no_answer');
 
   const requirement = parseRequirement(criterion, language);
-  const clauses = readClauses(text, language);
+  const clauses = readClauses(text, language, answeredAt);
   const hedges = [...new Set(clauses.flatMap((c) => c.hedges))];
   const quote = shortQuote(text, 16);
   // The first clause that says yes or no decides, unless a later "but ..." turns it.

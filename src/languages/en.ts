@@ -167,6 +167,7 @@ export const english: Language = {
       'December|dec',
     ],
     from: list('from|as of|starting|starting from|from the'),
+    since: list('since|ever since|since the year|since the start of'),
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
     percentUnits: list('percent|per cent|pct'),
@@ -201,14 +202,14 @@ export const english: Language = {
   concepts: {
     memory: list('memory|ram|heap|address space'),
     share: list('share|shared|sharing|common'),
-    separate: list('separate|isolated|isolation|isolate|own|independent'),
+    separate: list('separate|isolated|isolation|isolate|own|independent|autonomous|autonomously|autonomy|on their own'),
     fast: list('fast|faster|quick|quicker|cheap|cheaper|light|lighter|lightweight|efficient'),
     lock: list('lock|locks|mutex|semaphore|synchronisation|synchronization|synchronise|synchronize|atomic'),
     race: list('race|race condition|data race|conflict|corrupt|inconsistent'),
     test: list('test|tests|testing'),
     component: list('component|components|module|unit|class|function'),
     together: list('together|interplay|interaction|integration|combined|several'),
-    error: list('error|errors|bug|bugs|fault|failure'),
+    error: list('error|errors|bug|bugs|fault|failure|crash|crashes|crashed|outage|goes down|went down'),
     encrypt: list('encrypt|encrypted|encryption|cipher'),
     certificate: list('certificate|certificates|cert'),
     authority: list('authority|authorities|trusted|signed|ca'),
@@ -222,13 +223,15 @@ export const english: Language = {
       'rollback|roll back|rolled back|revert|undo|previous version|feature flag|switch off|turn off|disable|mitigate|mitigation|stop the damage|stopping the damage',
     ),
     logs: list('logs|log|monitoring|metrics|traces|tracing|dashboards|error rates|alerts'),
-    'root cause': list('root cause|cause|causes|what broke|investigate|debug|reproduce|find the bug|find out|figure out|analyse'),
+    'root cause': list(
+      'root cause|cause|causes|what broke|investigate|debug|reproduce|find the bug|find out|figure out|analyse|what the problem is|what is going on|why it happens',
+    ),
     'post mortem': list('post mortem|postmortem|retrospective|retro|prevent|recurrence|happen again|canary|missing test'),
     communicate: list(
       'communicate|communicates|communicated|communication|tell|told|inform|informed|notify|update|updated|updates|talk|talked|speak|spoke|call|email|message|post|channel|status|ask|asked',
     ),
     stakeholder: list(
-      'stakeholder|stakeholders|manager|managers|team|support|customer|customers|lead|boss|product owner|product owners|colleague',
+      'stakeholder|stakeholders|manager|managers|team|support|customer|customers|lead|boss|product owner|product owners|colleague|project manager|project lead|client|clients',
     ),
     escalate: list('escalate|escalates|escalation|team lead|my lead'),
     deadline: list('deadline|deadlines|due|date'),
@@ -239,8 +242,8 @@ export const english: Language = {
     listen: list('listen|listened|listening|hear|heard|reasons|perspective|opinion|point of view'),
     replacement: list('replacement|replace|new one|refund|money back|exchange'),
     'follow up': list('follow up|follow|check back|later|make sure'),
-    risk: list('risk|risks|danger|dangerous|audit|security'),
-    directly: list('directly|personally|private|first|one on one'),
+    risk: list('risk|risks|danger|dangerous|audit|security|at risk|in danger|slipping'),
+    directly: list('directly|personally|private|first|one on one|privately|in private|confidential|confidentially|one to one'),
     inspect: list('inspect|check|look at|analyse|analyze|examine|review|see'),
     'query plan': list('plan|query plan|execution plan|explain analyze'),
     composite: list('composite|multi column|compound|multiple columns|column order|leftmost|order matters'),
@@ -250,6 +253,20 @@ export const english: Language = {
     learn: list('learn|learned|learnt|learning|lesson|lessons|since then'),
     help: list('help|helps|helped|support|supports|assist|assistance|pair programming|take over|redistribute|hand over|offload'),
     logarithmic: list('logarithmic|log n|o log n|binary search|tree walk'),
+    distributed: list('distributed|over the network|network calls|network call|remote calls|across services'),
+    expiry: list('ttl|time to live|expiry|expire|expires|expiration|expiry time|expiry date'),
+    persist: list(
+      'persist|persists|persisted|persistent|survive|survives|survived|not lost|is not lost|never lost|written to disk|on disk|durable|durably',
+    ),
+    need: list(
+      'need|needs|requirement|requirements|what problem|which problem|problem it solves|why they need|business need|business value',
+    ),
+    estimate: list(
+      'estimate|estimates|estimated|assess|assesses|evaluate|evaluates|sizing|impact analysis|how much time|how long it takes',
+    ),
+    postpone: list(
+      'postpone|postponed|defer|deferred|later phase|next phase|second phase|phase two|next release|later release|push back|move the date|move the deadline|extend the deadline',
+    ),
   },
   cues: {
     pastSituation: list(

@@ -161,6 +161,11 @@ export interface ScreeningWords {
   months: string[];
   /** Before a date or amount: where the candidate's availability starts ("from", "ab", "à partir du"); the date after it decides. */
   from: string[];
+  /**
+   * Beside a year: since when the candidate has done it ("since 2018", "seit 2019", "2018 से", "منذ عام 2020").
+   * Read against the date the answer was given, never the clock of the evaluation run.
+   */
+  since: string[];
   /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
   distanceUnits: Record<string, number>;
   hourUnits: string[];

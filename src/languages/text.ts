@@ -90,6 +90,8 @@ export function stemForms(token: string, languageCode: number): string[] {
   const own = languageFor(languageCode).stemmer;
   if (/\p{Script=Arabic}/u.test(token)) {
     forms.add(stemmerFor('arabic').stem(token));
+    // "والخيوط", "فالذاكرة": the conjunction written onto the article; Snowball leaves the word unstemmed.
+    if (/^[وف]ال\p{L}{2,}/u.test(token)) forms.add(stemmerFor('arabic').stem(token.slice(1)));
   } else {
     forms.add(stemmerFor(own === 'arabic' ? 'english' : own).stem(token));
     forms.add(stemmerFor('english').stem(token));

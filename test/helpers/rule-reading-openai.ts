@@ -18,6 +18,7 @@ interface DataQuestion {
   sample_answer?: string | null;
   qualifying_criteria?: string | null;
   candidate_answer: string;
+  answered_on?: string | null;
 }
 
 interface InterviewData {
@@ -59,7 +60,11 @@ async function judge(messages: Array<{ role: string; content: string }>): Promis
             type: q.type ?? 'technical',
           },
     ),
-    answers: data.questions.map((q) => ({ questionId: q.id, exchanges: [{ role: 'user' as const, content: q.candidate_answer }] })),
+    answers: data.questions.map((q) => ({
+      questionId: q.id,
+      exchanges: [{ role: 'user' as const, content: q.candidate_answer }],
+      ...(q.answered_on ? { answeredAt: q.answered_on } : {}),
+    })),
     locale: 'en',
   };
   const result = await new BuiltinEvaluator().evaluate(input);
