@@ -2,9 +2,9 @@
 // stored until the candidate agrees (`start`); then the interview runs as in
 // version 1. Version 1 clients keep starting on open.
 
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
+import { refuseWrites } from './helpers/storage-fault.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details, logs, roundTrip, say } from './helpers/session.js';
 
@@ -27,30 +27,6 @@ async function reconnect(id: string, version: number) {
     if (session || attempt >= 20) return { client, session };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** A real storage fault: the database refuses to store a session for this one interview. */
-async function refuseSessionWrites(id: string): Promise<() => Promise<void>> {
-  const { db, dialect } = t.server.container.database;
-  // Interview ids are server-made UUIDs, safe to inline in the DDL.
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
-  if (dialect === 'postgres') {
-    await sql
-      .raw(
-        `create function refuse_session_write() returns trigger language plpgsql as $$ begin raise exception 'storage refused'; end $$;
-         create trigger refuse_session_write before insert or update on interview_sessions for each row
-         when (new.interview_id = '${id}') execute function refuse_session_write();`,
-      )
-      .execute(db);
-    return async () => void (await sql.raw('drop trigger refuse_session_write on interview_sessions; drop function refuse_session_write();').execute(db));
-  }
-  await sql
-    .raw(
-      `create trigger refuse_session_write before insert on interview_sessions when new.interview_id = '${id}'
-       begin select raise(abort, 'storage refused'); end`,
-    )
-    .execute(db);
-  return async () => void (await sql.raw('drop trigger refuse_session_write').execute(db));
 }
 
 describe('protocol version 2: consent', () => {
@@ -188,7 +164,10 @@ describe('protocol version 2: consent', () => {
     // No audio, no answer, no mode before the candidate agrees; nothing is said.
     client.sendRaw(Buffer.alloc(640));
     expect(await client.next('error')).toMatchObject({ code: 'CONSENT_REQUIRED', fatal: false });
-    for (const message of [{ type: 'answer', text: 'hello' }, { type: 'mode', mode: 'voice' }]) {
+    for (const message of [
+      { type: 'answer', text: 'hello' },
+      { type: 'mode', mode: 'voice' },
+    ]) {
       client.send(message);
       expect(await client.next('error')).toMatchObject({ code: 'CONSENT_REQUIRED', fatal: false });
     }
@@ -244,7 +223,9 @@ describe('protocol version 2: consent', () => {
 
   it('a start whose write fails leaves consent pending: SERVER_ERROR, nothing stored, the link asks again', async () => {
     const id = await createJobInterview(t, key);
-    const allow = await refuseSessionWrites(id);
+    // Interview ids are server-made UUIDs, safe to inline in the trigger.
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const allow = await refuseWrites(t, 'interview_sessions', `new.interview_id = '${id}'`);
     try {
       const client = await v2(id);
       await client.next('session');

@@ -264,17 +264,25 @@ export class LiveSession {
     this.armDeadline(opening.startedAt);
   }
 
+  /**
+   * Takes effect at once (the audio frames after it are judged by it); its log
+   * line is written in the turn queue, so a failing write ends the interview
+   * there, after the turn in flight, like any other failed turn.
+   */
   private async setMode(mode: SessionMode): Promise<void> {
     if (mode === this.currentMode) return;
     const from = this.currentMode;
     this.currentMode = mode;
     for (const listener of this.modeListeners) listener(mode);
-    await this.deps.repository.appendLog(
-      this.interviewId,
-      this.now(),
-      'info',
-      `the candidate switched from ${from ?? 'no'} mode to ${mode} mode`,
-    );
+    this.enqueue(async () => {
+      if (this.stopped || this.closing) return;
+      await this.deps.repository.appendLog(
+        this.interviewId,
+        this.now(),
+        'info',
+        `the candidate switched from ${from ?? 'no'} mode to ${mode} mode`,
+      );
+    });
   }
 
   /** The page failed before the candidate agreed: its report is logged, the socket closed, the interview stays in state 0. */
@@ -291,7 +299,8 @@ export class LiveSession {
   handle(message: ClientMessage): void {
     if (!takesEffectAtOnce(message)) return this.enqueue(() => this.process(message));
     // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
-    void this.deps.host.track(this.runQueued(() => this.process(message)));
+    // Whatever it writes, and a failure's ending, go through the queue (setMode).
+    void this.deps.host.track(this.process(message).catch((error: unknown) => this.enqueue(() => this.failed(error))));
   }
 
   /** Lines from the channel (voice: barge-in, turn latency) in the interview's log, after the turn in flight. */
@@ -309,9 +318,7 @@ export class LiveSession {
     this.stopConversationTimers();
     // Decided when it runs: a `start` queued before the close has stored a session by then.
     // A resume still waiting for consent was already on record as dropped: its grace period starts again.
-    this.enqueue(() =>
-      this.terminate({ grace: !this.consentPending || this.resumesAfterConsent, recordDisconnect: !this.consentPending }),
-    );
+    this.enqueue(() => this.terminate({ grace: !this.consentPending || this.resumesAfterConsent, recordDisconnect: !this.consentPending }));
   }
 
   /**
@@ -548,7 +555,10 @@ export class LiveSession {
     if (this.stopped || this.closing) return;
     if (this.consentPending) {
       // A welcome screen left open this long lets the lease go; the link still works.
-      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'no start before the session limit' }, grace: this.resumesAfterConsent });
+      await this.terminate({
+        close: { code: CloseCode.NORMAL, reason: 'no start before the session limit' },
+        grace: this.resumesAfterConsent,
+      });
       return;
     }
     await this.run(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {
