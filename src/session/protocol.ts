@@ -177,8 +177,8 @@ export interface ServerEvents {
   vad: { speaking: boolean };
   /** Version 2: a caption of the candidate's speech; `final` once the turn's text is settled. */
   heard: { text: string; final: boolean };
-  /** Version 2: speech cannot be recognised (no recogniser for the language, or it failed): answer by typing. */
-  speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed'; message: string };
+  /** Version 2: speech cannot be recognised (no recogniser for the language, it failed, or voice detection failed): answer by typing. */
+  speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed' | 'vad_failed'; message: string };
 }
 export type ServerEventType = keyof ServerEvents;
 export type ServerEvent = { [K in ServerEventType]: { type: K } & ServerEvents[K] }[ServerEventType];
