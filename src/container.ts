@@ -63,6 +63,8 @@ export interface Container {
   voice: VoiceService;
   /** What the start-up log should say about voice (for example no voice-activity detection). */
   voiceNotes: readonly string[];
+  /** The voice-activity model every voice session shares; null when it could not be loaded. */
+  vad: SileroVad | null;
   media: {
     storage: MediaStorage;
     local: LocalStorage | null;
@@ -256,6 +258,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     speech,
     voice,
     voiceNotes,
+    vad,
     media,
     async isHealthy() {
       await sql`select 1`.execute(database.db);

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
+import { refuseWrites } from './helpers/storage-fault.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { GOOD_ANSWERS, createJobInterview, details, logs, roundTrip, say } from './helpers/session.js';
 
@@ -16,6 +17,16 @@ const v2 = (id: string) => CandidateClient.connect(t.url, id, { version: 2 });
 
 async function storedSession(id: string) {
   return t.server.container.database.db.selectFrom('interview_sessions').selectAll().where('interview_id', '=', id).executeTakeFirst();
+}
+
+/** Connects again once the server has let the previous connection's session go (as the page retries). */
+async function reconnect(id: string, version: number) {
+  for (let attempt = 0; ; attempt++) {
+    const client = await CandidateClient.connect(t.url, id, { version });
+    const session = await client.next('session').catch(() => null);
+    if (session || attempt >= 20) return { client, session };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('protocol version 2: consent', () => {
@@ -136,6 +147,111 @@ describe('protocol version 2: consent', () => {
     expect(session).toMatchObject({ consent_required: false, resumed: true, state: 4, mode: 'voice' });
     expect((await back.turn()).state).toMatchObject({ state: 4, awaiting_input: true });
     await back.close();
+  });
+
+  it('an interview started over version 1 and resumed over version 2 asks for consent first, then resumes without opening again', async () => {
+    const id = await createJobInterview(t, key);
+    const v1 = await CandidateClient.connect(t.url, id);
+    await v1.next('session');
+    await v1.turn();
+    await v1.close();
+    const before = await details(t, key, id);
+    expect((await storedSession(id))?.consented_at).toBeNull();
+
+    const { client, session } = await reconnect(id, 2);
+    expect(session).toMatchObject({ consent_required: true, resumed: true, state: 4, mode: null });
+    expect(session?.transcript).toHaveLength(before.transcript.length);
+    // No audio, no answer, no mode before the candidate agrees; nothing is said.
+    client.sendRaw(Buffer.alloc(640));
+    expect(await client.next('error')).toMatchObject({ code: 'CONSENT_REQUIRED', fatal: false });
+    for (const message of [
+      { type: 'answer', text: 'hello' },
+      { type: 'mode', mode: 'voice' },
+    ]) {
+      client.send(message);
+      expect(await client.next('error')).toMatchObject({ code: 'CONSENT_REQUIRED', fatal: false });
+    }
+    await roundTrip(client);
+    expect(client.events.filter((e) => e.type === 'utterance')).toEqual([]);
+    expect((await details(t, key, id)).transcript).toHaveLength(before.transcript.length);
+
+    client.send({ type: 'start', consent: true, mode: 'voice' });
+    const resumed = await client.turn();
+    // A resume (welcome back, the pending prompt), not a second opening (0 -> 1 -> 4).
+    expect(resumed.state).toMatchObject({ state: 4, path: [], awaiting_input: true });
+    const stored = await storedSession(id);
+    expect(stored?.consented_at).not.toBeNull();
+    expect(Date.parse(stored!.consented_at!)).toBeGreaterThan(Date.parse(stored!.started_at));
+    const after = await details(t, key, id);
+    expect(after).toMatchObject({ state: 4, resume_count: 1 });
+    expect(after.interview_agent_meta).toMatchObject({ protocol_version: 2, mode: 'voice' });
+    expect(after.transcript.slice(0, before.transcript.length)).toEqual(before.transcript);
+    expect(await logs(t, key, id)).toMatch(/resumed \(resume 1\)[\s\S]*agreed to the interview and its recording at \S+ \(voice mode\)/);
+
+    // Now audio is taken, and a second start is refused.
+    client.sendRaw(Buffer.alloc(640));
+    client.send({ type: 'start', consent: true, mode: 'voice' });
+    expect(await client.next('error')).toMatchObject({ code: 'ALREADY_STARTED' });
+    await roundTrip(client);
+    expect(client.events.filter((e) => e.type === 'error').map((e) => e.code)).toEqual([
+      'CONSENT_REQUIRED',
+      'CONSENT_REQUIRED',
+      'CONSENT_REQUIRED',
+      'ALREADY_STARTED',
+    ]);
+    await client.close();
+
+    // The consent is on record: the next version 2 connection resumes at once, in the mode chosen.
+    const again = await reconnect(id, 2);
+    expect(again.session).toMatchObject({ consent_required: false, resumed: true, mode: 'voice' });
+    await again.client.close();
+  });
+
+  it('a page that closes on the consent screen of a resumed interview changes nothing', async () => {
+    const id = await createJobInterview(t, key);
+    const v1 = await CandidateClient.connect(t.url, id);
+    await v1.turn();
+    await v1.close();
+    const { client, session } = await reconnect(id, 2);
+    expect(session).toMatchObject({ consent_required: true, resumed: true });
+    const before = await details(t, key, id);
+    await client.close();
+    await t.server.container.sessions.settled();
+    expect(await details(t, key, id)).toEqual(before);
+    expect((await storedSession(id))?.consented_at).toBeNull();
+  });
+
+  it('a start whose write fails leaves consent pending: SERVER_ERROR, nothing stored, the link asks again', async () => {
+    const id = await createJobInterview(t, key);
+    // Interview ids are server-made UUIDs, safe to inline in the trigger.
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const allow = await refuseWrites(t, 'interview_sessions', `new.interview_id = '${id}'`);
+    try {
+      const client = await v2(id);
+      await client.next('session');
+      client.send({ type: 'start', consent: true, mode: 'voice' });
+      // Sent while the write is under way: refused, never taken as consented audio.
+      client.sendRaw(Buffer.alloc(640));
+      // (It may also arrive before the start is handled: the same refusal.)
+      let error = await client.next('error');
+      if (error.code === 'CONSENT_REQUIRED') error = await client.next('error');
+      // Nothing had started, so nothing is ended: the page may try again.
+      expect(error).toMatchObject({ code: 'SERVER_ERROR', fatal: true, message: 'a technical problem occurred; try again' });
+      expect((await client.closed).code).toBe(1011);
+      expect(client.events.filter((e) => e.type === 'utterance' || e.type === 'state')).toEqual([]);
+      await t.server.container.sessions.settled();
+      expect(await details(t, key, id)).toMatchObject({ state: 0, transcript: [] });
+      expect(await storedSession(id)).toBeUndefined();
+      expect(await logs(t, key, id)).not.toMatch(/agreed to the interview/);
+    } finally {
+      await allow();
+    }
+    const { client, session } = await reconnect(id, 2);
+    expect(session).toMatchObject({ consent_required: true, state: 0 });
+    client.send({ type: 'start', consent: true, mode: 'text' });
+    expect((await client.turn()).state).toMatchObject({ state: 4, path: [1, 4] });
+    expect((await storedSession(id))?.consented_at).not.toBeNull();
+    await client.close();
   });
 
   it('version 1 is unchanged: it starts on open, and start is not one of its messages', async () => {

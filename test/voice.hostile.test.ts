@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
 import { VoiceCandidate } from '../src/cli/voice-client.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
-import { createJobInterview, details, roundTrip } from './helpers/session.js';
+import { AUDIO_BURST_SECONDS, AUDIO_BYTES_PER_SECOND, AUDIO_SPEED_SLACK } from '../src/session/protocol.js';
+import { createJobInterview, details, eventually, roundTrip } from './helpers/session.js';
 import { speakWithFlite } from './helpers/spoken-audio.js';
 
 let t: TestServer;
@@ -66,6 +67,28 @@ describe('hostile audio', () => {
     expect(errors(client).map((e) => e.code)).toContain('RATE_LIMITED');
     expect(errors(client).at(-1)).toMatchObject({ code: 'RATE_LIMITED', fatal: true });
     await unchanged(id);
+  });
+
+  it('drops audio sent faster than real time (byte budget): RATE_LIMITED once, the socket stays, the interview is unchanged', async () => {
+    const { id, candidate, client } = await voiceSession();
+    // 60 frames of 16 KiB at once: within the frame budget (100 a second), but 30 s of audio in an instant.
+    const frames = 60;
+    const frame = Buffer.alloc(16 * 1024);
+    for (let i = 0; i < frames; i++) client.sendRaw(frame);
+    await roundTrip(client);
+    expect(client.isClosed).toBe(false);
+    expect(errors(client)).toEqual([expect.objectContaining({ code: 'RATE_LIMITED', fatal: false })]);
+    await unchanged(id);
+    await candidate.close();
+    // What was admitted is what the recording holds: the burst allowance, not the flood.
+    const admitted = await eventually(async () => {
+      const total = (await t.server.container.media.candidateAudio.segments(id)).reduce((n, s) => n + s.samples, 0);
+      expect(total).toBeGreaterThan(0);
+      return total;
+    });
+    const budgetSamples = (AUDIO_BYTES_PER_SECOND * AUDIO_SPEED_SLACK * AUDIO_BURST_SECONDS) / 2;
+    expect(admitted).toBeLessThanOrEqual(budgetSamples + 8_192);
+    expect(admitted).toBeLessThan((frames * frame.byteLength) / 2 / 1.5);
   });
 
   it('hears nothing in random bytes at full scale: no turn, no answer', async () => {

@@ -15,6 +15,7 @@ import type { VoiceChannel } from '../session/channels/voice-channel.js';
 import type { VoiceService } from '../session/voice.js';
 import type { LiveSession } from '../session/live-session.js';
 import {
+  AudioByteBudget,
   CANDIDATE_SESSION_PATH,
   ClientMessageParser,
   CloseCode,
@@ -78,6 +79,8 @@ export async function registerCandidateGateway(
       const limiter = new FrameRateLimiter(sessions.settings.maxMessagesPerSecond);
       // Version 2 microphone audio has its own budget: a page sends 10 to 50 frames a second.
       const audioLimiter = new FrameRateLimiter(MAX_AUDIO_FRAMES_PER_SECOND);
+      // ... and a byte budget: 1.5 times real-time 16 kHz PCM16, whatever the frame size.
+      const audioBytes = new AudioByteBudget();
       let session: LiveSession | null = null;
       let closed = false;
       // Frames that arrive while the session opens are handled once it is open, in order.
@@ -105,8 +108,20 @@ export async function registerCandidateGateway(
           return;
         }
         if (isBinary && version !== PROTOCOL_VERSION) {
-          // The session decides (consent, mode, frame shape) in arrival order, outside the turn queue.
           const frame = data as Buffer;
+          const budget = audioBytes.take(frame.byteLength);
+          if (budget !== 'ok') {
+            // Dropped before the session sees it: faster than any microphone, so nothing is heard or recorded.
+            if (budget === 'refuse')
+              connection.send({
+                type: 'error',
+                code: 'RATE_LIMITED',
+                message: 'audio faster than real time (16 kHz, 16-bit mono); frames dropped',
+                fatal: false,
+              });
+            return;
+          }
+          // The session decides (consent, mode, frame shape) in arrival order, outside the turn queue.
           void opening.then((opened) => opened?.handleAudio(frame));
           return;
         }

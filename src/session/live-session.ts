@@ -15,6 +15,7 @@ import {
   DEFAULT_POLICY,
   initialContext,
   isAwaitingInput,
+  isFinished,
   transition,
   type MachineContext,
   type MachineEvent,
@@ -39,7 +40,7 @@ import {
   type SessionMode,
 } from './protocol.js';
 import type { SessionLeases } from './session-lease.js';
-import { SessionConflictError, type NewEntry } from './session.repository.js';
+import { SessionConflictError, type NewEntry, type SessionRow } from './session.repository.js';
 import { TurnRunner, type TurnOptions, type TurnRunnerDeps } from './turn-runner.js';
 
 export type SessionLogger = (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
@@ -104,8 +105,14 @@ export class LiveSession {
   private closing = false;
   private readonly reports: ClientReports;
   private readonly protocolVersion: number;
-  /** Version 2, a fresh interview: nothing starts until the candidate agrees. */
+  /**
+   * Version 2, no consent on record (a fresh interview, or one started over
+   * version 1): nothing starts until the candidate agrees, and it stays set
+   * until the write that stores the consent has succeeded.
+   */
   private consentPending = false;
+  /** Version 2 resume of an interview started without consent (version 1): what `start` resumes from. */
+  private resumeAfterConsent: { stored: SessionRow | undefined } | null = null;
   private currentMode: SessionMode | null;
   private readonly modeListeners: ((mode: SessionMode) => void)[] = [];
   private readonly audioListeners: ((frame: Uint8Array) => void)[] = [];
@@ -133,6 +140,11 @@ export class LiveSession {
   /** Version 2: true until the candidate has sent `start`. */
   get consentRequired(): boolean {
     return this.consentPending;
+  }
+
+  /** Waiting for consent to resume an interview started over version 1: leaving keeps its grace period going. */
+  private get resumesAfterConsent(): boolean {
+    return this.resumeAfterConsent !== null;
   }
 
   /** How the candidate answers now: the `start` choice or the last `mode` (null before consent). */
@@ -182,18 +194,20 @@ export class LiveSession {
       return;
     }
     const transcript = (await repository.listTranscript(row.id)).map(toTranscriptEntry);
-    const opening = planOpening({
-      row,
-      stored: row.state === InterviewState.NOT_STARTED ? undefined : await repository.findSession(row.id),
-      brief: this.brief,
-      channel: this.channel,
-      connectionId: this.connectionId,
-      interviewerName: this.deps.interviewer.name,
-      maxResumes: this.deps.settings.maxResumes,
-      now: this.now(),
-      protocolVersion: this.protocolVersion,
-    });
+    const stored = row.state === InterviewState.NOT_STARTED ? undefined : await repository.findSession(row.id);
+    const opening = this.plan(stored, this.now());
     this.turns = this.newTurns(opening.startedAt, opening.context);
+    if (this.protocolVersion >= VOICE_PROTOCOL_VERSION && !stored?.consented_at && !isFinished(opening.step.context.state)) {
+      // Started over version 1 (opening the socket was its agreement): a version 2 page, which
+      // records audio, asks first. Nothing is said or stored until `start`, which resumes.
+      this.consentPending = true;
+      this.resumeAfterConsent = { stored };
+      this.currentMode = null;
+      this.sendSession(transcript, true, row.resume_count ?? 0);
+      this.startHeartbeat();
+      this.armDeadline(this.now());
+      return;
+    }
     this.sendSession(transcript, opening.resumed, opening.resumeCount);
     await this.run(opening.step, opening.options);
     if (this.stopped || this.closing) return;
@@ -201,12 +215,11 @@ export class LiveSession {
     this.armDeadline(opening.startedAt);
   }
 
-  /** Version 2 `start`: the consent is stored with the opening turn (0 -> 1 -> 4), as version 1 opens. */
-  private async start(mode: SessionMode): Promise<void> {
-    const now = this.now();
-    const opening = planOpening({
+  /** What this connection opens with: the first turn, or a resume of the stored session. */
+  private plan(stored: SessionRow | undefined, now: string, consent?: { mode: SessionMode; consentedAt: string }) {
+    return planOpening({
       row: this.interview,
-      stored: undefined,
+      stored,
       brief: this.brief,
       channel: this.channel,
       connectionId: this.connectionId,
@@ -214,35 +227,68 @@ export class LiveSession {
       maxResumes: this.deps.settings.maxResumes,
       now,
       protocolVersion: this.protocolVersion,
-      mode,
-      consentedAt: now,
+      ...consent,
     });
+  }
+
+  /**
+   * Version 2 `start`: the consent is stored with the opening turn (0 -> 1 -> 4,
+   * as version 1 opens), or with the resume of an interview started over
+   * version 1. Consent counts only once that write has succeeded: until then
+   * audio is refused, and a failed write leaves the session waiting for consent.
+   */
+  private async start(mode: SessionMode): Promise<void> {
+    const now = this.now();
+    const opening = this.plan(this.resumeAfterConsent?.stored, now, { mode, consentedAt: now });
+    const before = { turns: this.turns, mode: this.currentMode };
     this.turns = this.newTurns(opening.startedAt, opening.context);
-    this.consentPending = false;
+    // Set first: the voice channel speaks the opening words in this mode.
     this.currentMode = mode;
+    let ended: boolean;
+    try {
+      ended = await this.turns.run(opening.step, opening.options);
+    } catch (error) {
+      this.turns = before.turns;
+      this.currentMode = before.mode;
+      throw error;
+    }
+    this.consentPending = false;
+    this.resumeAfterConsent = null;
     this.deadline?.clear();
-    await this.run(opening.step, opening.options);
+    if (ended) {
+      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'interview ended' }, grace: false });
+      return;
+    }
+    this.armSilenceTimer();
     if (this.stopped || this.closing) return;
     this.armDeadline(opening.startedAt);
   }
 
+  /**
+   * Takes effect at once (the audio frames after it are judged by it); its log
+   * line is written in the turn queue, so a failing write ends the interview
+   * there, after the turn in flight, like any other failed turn.
+   */
   private async setMode(mode: SessionMode): Promise<void> {
     if (mode === this.currentMode) return;
     const from = this.currentMode;
     this.currentMode = mode;
     for (const listener of this.modeListeners) listener(mode);
-    await this.deps.repository.appendLog(
-      this.interviewId,
-      this.now(),
-      'info',
-      `the candidate switched from ${from ?? 'no'} mode to ${mode} mode`,
-    );
+    this.enqueue(async () => {
+      if (this.stopped || this.closing) return;
+      await this.deps.repository.appendLog(
+        this.interviewId,
+        this.now(),
+        'info',
+        `the candidate switched from ${from ?? 'no'} mode to ${mode} mode`,
+      );
+    });
   }
 
   /** The page failed before the candidate agreed: its report is logged, the socket closed, the interview stays in state 0. */
   private async leaveBeforeStart(line: string): Promise<void> {
     await this.deps.repository.appendLog(this.interviewId, this.now(), 'warn', line);
-    await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'page error before the start' }, grace: false });
+    await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'page error before the start' }, grace: this.resumesAfterConsent });
   }
 
   private newTurns(startedAt: string, context: MachineContext): TurnRunner {
@@ -253,7 +299,8 @@ export class LiveSession {
   handle(message: ClientMessage): void {
     if (!takesEffectAtOnce(message)) return this.enqueue(() => this.process(message));
     // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
-    void this.deps.host.track(this.runQueued(() => this.process(message)));
+    // Whatever it writes, and a failure's ending, go through the queue (setMode).
+    void this.deps.host.track(this.process(message).catch((error: unknown) => this.enqueue(() => this.failed(error))));
   }
 
   /** Lines from the channel (voice: barge-in, turn latency) in the interview's log, after the turn in flight. */
@@ -270,7 +317,8 @@ export class LiveSession {
     // may outlast the lease); only the conversation's timers stop now.
     this.stopConversationTimers();
     // Decided when it runs: a `start` queued before the close has stored a session by then.
-    this.enqueue(() => this.terminate({ grace: !this.consentPending, recordDisconnect: !this.consentPending }));
+    // A resume still waiting for consent was already on record as dropped: its grace period starts again.
+    this.enqueue(() => this.terminate({ grace: !this.consentPending || this.resumesAfterConsent, recordDisconnect: !this.consentPending }));
   }
 
   /**
@@ -396,7 +444,7 @@ export class LiveSession {
     if (this.consentPending) {
       // Nothing was started, so nothing is ended: the page may try again.
       this.channel.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred; try again', fatal: true });
-      await this.terminate({ close: { code: CloseCode.SERVER_ERROR, reason: 'server error' }, grace: false });
+      await this.terminate({ close: { code: CloseCode.SERVER_ERROR, reason: 'server error' }, grace: this.resumesAfterConsent });
       return;
     }
     this.channel.send({ type: 'error', code: 'SERVER_ERROR', message: 'a technical problem occurred', fatal: true });
@@ -507,7 +555,10 @@ export class LiveSession {
     if (this.stopped || this.closing) return;
     if (this.consentPending) {
       // A welcome screen left open this long lets the lease go; the link still works.
-      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'no start before the session limit' }, grace: false });
+      await this.terminate({
+        close: { code: CloseCode.NORMAL, reason: 'no start before the session limit' },
+        grace: this.resumesAfterConsent,
+      });
       return;
     }
     await this.run(transition(this.context, { type: 'end', reason: EndingReason.ENDED_DUE_TO_USER_INACTIVITY }), {

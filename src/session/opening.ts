@@ -81,7 +81,16 @@ export function planOpening(input: OpeningInput): Opening {
   };
   const resumeCount = (row.resume_count ?? 0) + 1;
   const resume = { context, startedAt: stored?.started_at ?? row.updated_at, resumed: true, resumeCount };
-  const interviewChanges = { ...connectionFields, resume_count: resumeCount };
+  // Version 2 resuming an interview started over version 1: the consent and the chosen mode are stored with the resume.
+  const consent = input.consentedAt
+    ? {
+        consentedAt: input.consentedAt,
+        meta: { interview_agent_meta: JSON.stringify({ ...storedMeta(row), protocol_version: input.protocolVersion, mode: input.mode }) },
+        line: [`the candidate agreed to the interview and its recording at ${input.consentedAt} (${input.mode ?? channel.mode} mode)`],
+      }
+    : { meta: {}, line: [] };
+  const interviewChanges = { ...connectionFields, resume_count: resumeCount, ...consent.meta };
+  const consentedAt = consent.consentedAt ? { consentedAt: consent.consentedAt } : {};
   if (resumeCount > input.maxResumes) {
     return {
       ...resume,
@@ -100,7 +109,11 @@ export function planOpening(input: OpeningInput): Opening {
       options: {
         interviewChanges,
         candidateText: stored.pending.candidateText,
-        logLines: [`session ${connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`],
+        ...consentedAt,
+        logLines: [
+          `session ${connectionId} resumed (resume ${resumeCount}); finishing the turn interrupted in state ${row.state}`,
+          ...consent.line,
+        ],
       },
     };
   }
@@ -111,7 +124,8 @@ export function planOpening(input: OpeningInput): Opening {
       interviewChanges,
       // No stored memory (an interview started before sessions were stored): this turn creates it.
       ...(stored ? {} : { startedAt: resume.startedAt }),
-      logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`],
+      ...consentedAt,
+      logLines: [`session ${connectionId} resumed (resume ${resumeCount}) from ${from}`, ...consent.line],
     },
   };
 }
@@ -123,4 +137,14 @@ export function planOpening(input: OpeningInput): Opening {
  */
 export function expectedMinutes(questionCount: number): number {
   return 3 + 3 * questionCount;
+}
+
+/** The interview's recorded agent facts (interviewer, protocol, mode); empty when unreadable. */
+function storedMeta(row: InterviewRow): Record<string, unknown> {
+  try {
+    const meta: unknown = JSON.parse(row.interview_agent_meta ?? '{}');
+    return typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? (meta as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -184,8 +184,8 @@ export interface ServerEvents {
   vad: { speaking: boolean };
   /** Version 2: a caption of the candidate's speech; `final` once the turn's text is settled. */
   heard: { text: string; final: boolean };
-  /** Version 2: speech cannot be recognised (no recogniser for the language, or it failed): answer by typing. */
-  speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed'; message: string };
+  /** Version 2: speech cannot be recognised (no recogniser for the language, it failed, or voice detection failed): answer by typing. */
+  speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed' | 'vad_failed'; message: string };
 }
 export type ServerEventType = keyof ServerEvents;
 export type ServerEvent = { [K in ServerEventType]: { type: K } & ServerEvents[K] }[ServerEventType];
@@ -273,6 +273,56 @@ export class FrameRateLimiter {
       return this.refusedWindows >= 3 ? 'close' : 'refuse';
     }
     return this.count > this.limit * 10 ? 'close' : 'drop';
+  }
+}
+
+/** Bytes of one second of microphone audio as the protocol carries it: 16 kHz, 16-bit mono. */
+export const AUDIO_BYTES_PER_SECOND = 16_000 * 2;
+/** Microphone audio may arrive this much faster than real time, sustained. */
+export const AUDIO_SPEED_SLACK = 1.5;
+/**
+ * Seconds of that allowance a connection may spend at once: a page whose
+ * network stalled for a few seconds sends what its microphone buffered
+ * meanwhile in one go, and those words must not be lost.
+ */
+export const AUDIO_BURST_SECONDS = 10;
+
+/**
+ * A byte budget for version 2 microphone audio (a token bucket): the frame
+ * budget alone lets a client send 100 frames of 16 KiB a second, 50 times real
+ * time. Audio is admitted at AUDIO_SPEED_SLACK times real time, with bursts of
+ * AUDIO_BURST_SECONDS of that; a frame beyond it is dropped.
+ */
+export class AudioByteBudget {
+  private readonly perMs: number;
+  private readonly capacity: number;
+  private available: number;
+  private last: number;
+  private toldAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    bytesPerSecond = AUDIO_BYTES_PER_SECOND * AUDIO_SPEED_SLACK,
+    burstSeconds = AUDIO_BURST_SECONDS,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.perMs = bytesPerSecond / 1000;
+    this.capacity = bytesPerSecond * burstSeconds;
+    this.available = this.capacity;
+    this.last = now();
+  }
+
+  /** 'ok' (admitted), 'refuse' (over budget: tell the client, at most once a second) or 'drop' (over budget, already told). */
+  take(bytes: number): 'ok' | 'refuse' | 'drop' {
+    const now = this.now();
+    this.available = Math.min(this.capacity, this.available + (now - this.last) * this.perMs);
+    this.last = now;
+    if (bytes <= this.available) {
+      this.available -= bytes;
+      return 'ok';
+    }
+    if (now - this.toldAt < 1_000) return 'drop';
+    this.toldAt = now;
+    return 'refuse';
   }
 }
 

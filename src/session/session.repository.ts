@@ -131,7 +131,14 @@ export class SessionRepository {
       } else {
         const result = await tx
           .updateTable('interview_sessions')
-          .set({ context: contextJson, last_seen_at: turn.at, disconnected_at: null, pending_turn: pendingJson })
+          .set({
+            context: contextJson,
+            last_seen_at: turn.at,
+            disconnected_at: null,
+            pending_turn: pendingJson,
+            // A version 2 page resuming an interview started over version 1 records its consent here.
+            ...(turn.consentedAt ? { consented_at: turn.consentedAt } : {}),
+          })
           .where('interview_id', '=', turn.interviewId)
           .where('started_at', '=', turn.sessionStartedAt)
           .executeTakeFirst();

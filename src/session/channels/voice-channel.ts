@@ -89,6 +89,10 @@ export class VoiceChannel implements CandidateChannel {
   private browserText = '';
   private turns: Promise<void> = Promise.resolve();
   private unavailableSent = false;
+  /** Voice-activity detection failed on this connection: no turn can be taken by voice any more. */
+  private vadFailed = false;
+  /** The one recogniser stream this session may run at a time (each PocketSphinx stream is a process). */
+  private liveRecognition: RecognitionStream | null = null;
   private recording: CandidateRecording | null = null;
 
   constructor(
@@ -123,6 +127,7 @@ export class VoiceChannel implements CandidateChannel {
             },
             speechEnded: (recognition, timing) => this.onSpeechEnded(recognition, timing.detectedAtMs - timing.endedAtMs),
             speechDropped: () => {},
+            detectorFailed: (error) => this.detectorFailed(error),
           },
           earlyFinishMs(deps.settings.vadSilenceMs),
         )
@@ -252,7 +257,25 @@ export class VoiceChannel implements CandidateChannel {
       this.speaker.stop('ended');
       return;
     }
-    this.announceIfDeaf();
+    if (this.vadFailed) this.announceVadFailed();
+    else this.announceIfDeaf();
+  }
+
+  /** The VAD broke (an ONNX runtime error): the page is told to offer typing, and the interview log says why. */
+  private detectorFailed(error: unknown): void {
+    this.vadFailed = true;
+    this.deps.log?.('error', 'voice-activity detection failed; the candidate is asked to type', error);
+    const detail = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+    this.noteLine(`voice-activity detection failed (${detail}); the candidate was asked to type their answers`);
+    if (!this.ended) this.announceVadFailed();
+  }
+
+  private announceVadFailed(): void {
+    this.emit({
+      type: 'speech_unavailable',
+      reason: 'vad_failed',
+      message: 'your voice cannot be detected just now; please type your answers',
+    });
   }
 
   /** Voice mode where nothing can recognise the candidate: the page is told once, and typing goes on. */
@@ -268,17 +291,50 @@ export class VoiceChannel implements CandidateChannel {
   }
 
   private isListening(): boolean {
-    return !this.ended && this.awaitingInput && this.mode === 'voice' && this.recognition !== 'none';
+    return !this.ended && !this.vadFailed && this.awaitingInput && this.mode === 'voice' && this.recognition !== 'none';
   }
 
+  /**
+   * A recogniser for the utterance that starts, or null. At most one runs per
+   * session: while the previous utterance's stream is still decoding (the
+   * candidate spoke again right after the turn closed), the new speech is not
+   * recognised, so alternating speech and silence cannot start process after process.
+   */
   private openRecognition(): RecognitionStream | null {
     if (this.recognition !== 'server' || !this.language) return null;
+    if (this.liveRecognition) {
+      this.deps.log?.('info', 'speech while the previous utterance is still being recognised: not recognised');
+      return null;
+    }
+    let stream: RecognitionStream;
     try {
-      return this.deps.stt.open(this.language);
+      stream = this.deps.stt.open(this.language);
     } catch (error) {
       this.recogniserFailed(error);
       return null;
     }
+    return this.holdRecognition(stream);
+  }
+
+  /** The stream, known as this session's live recogniser until it has finished or been aborted. */
+  private holdRecognition(stream: RecognitionStream): RecognitionStream {
+    const release = () => {
+      if (this.liveRecognition === held) this.liveRecognition = null;
+    };
+    const held: RecognitionStream = {
+      write: (samples) => stream.write(samples),
+      finish: () => {
+        const result = stream.finish();
+        result.then(release, release);
+        return result;
+      },
+      abort: () => {
+        stream.abort();
+        release();
+      },
+    };
+    this.liveRecognition = held;
+    return held;
   }
 
   private onSpeechStarted(bargeIn: boolean): void {

@@ -43,6 +43,8 @@ export interface ListenerHooks {
   speechEnded(recognition: RecognitionStream | Promise<string> | null, timing: { endedAtMs: number; detectedAtMs: number }): void;
   /** Held speech during playback that stopped before it counted (echo, a cough). */
   speechDropped(): void;
+  /** The detector failed: nothing more is detected on this stream (called once). */
+  detectorFailed(error: unknown): void;
 }
 
 type Phase =
@@ -73,6 +75,8 @@ export class VoiceListener {
   private received = 0;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
+  /** The detector failed: later frames are not analysed (its own queue stays rejected). */
+  private failed = false;
 
   constructor(
     createDetector: (events: VoiceActivityEvents) => VoiceActivityDetector,
@@ -98,7 +102,9 @@ export class VoiceListener {
     if (voiced) {
       phase.silentMs = 0;
       if (phase.early) {
-        // The candidate went on: the early result is dropped, a new stream hears the whole utterance.
+        // The candidate went on: the early result is dropped (its recogniser stopped first, one per session
+        // at a time), and a new stream hears the whole utterance.
+        phase.recognition.abort();
         phase.early = null;
         phase.recognition = this.hooks.openRecognition();
         phase.writtenUpTo = phase.from;
@@ -119,7 +125,7 @@ export class VoiceListener {
 
   /** One microphone frame; frames are processed strictly in order. */
   push(samples: Int16Array): Promise<void> {
-    this.chain = this.chain.then(() => this.process(samples)).catch(() => {});
+    this.chain = this.chain.then(() => this.process(samples)).catch((error: unknown) => this.fail(error));
     return this.chain;
   }
 
@@ -135,8 +141,15 @@ export class VoiceListener {
     this.detector.close();
   }
 
+  private fail(error: unknown): void {
+    if (this.failed || this.closed) return;
+    this.failed = true;
+    this.cancel();
+    this.hooks.detectorFailed(error);
+  }
+
   private async process(samples: Int16Array): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.failed) return;
     this.remember(samples);
     this.received += samples.length;
     await this.detector.push(samples);

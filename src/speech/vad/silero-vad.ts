@@ -33,6 +33,8 @@ export function bundledSileroModelPath(): string {
 
 /** Loads the graph once; `create` makes a detector per candidate stream. */
 export class SileroVad {
+  private released: Promise<void> | null = null;
+
   private constructor(
     private readonly session: ort.InferenceSession,
     private readonly settings: Required<VadSettings>,
@@ -67,7 +69,9 @@ export class SileroVad {
   }
 
   async close(): Promise<void> {
-    await this.session.release();
+    // Once: a second release is an error from the runtime.
+    this.released ??= this.session.release();
+    await this.released;
   }
 }
 
