@@ -109,6 +109,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     : null;
   // Connection errors surface on commands (and are handled there); without a listener ioredis would log to stderr.
   redis?.on('error', () => {});
+  // Commands are not queued while connecting: wait for the connection, so the first candidate after
+  // start-up is not refused. An unreachable Redis errors at once, and the service starts without it.
+  if (redis) await redisSettled(redis, 5_000);
 
   const storage = await createMediaStorage(config, clock);
   const interviewRepository = new InterviewRepository(database.db, config.session.logMaxLines);
@@ -282,5 +285,21 @@ function createInterviewer(config: Config): Interviewer {
     apiKey: config.llm.apiKey,
     model: config.llm.model,
     timeoutMs: config.llm.timeoutSeconds * 1000,
+  });
+}
+
+/** Resolves once the client is ready, has failed to connect, or the time is up. */
+function redisSettled(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+    redis.once('error', done);
   });
 }
