@@ -69,6 +69,23 @@ describe('the LLM interviewer', () => {
     await client.close();
   });
 
+  it('a page that drops while the model writes and reconnects at once resumes; it is not refused as a second tab', async () => {
+    model.mode = 'delayed';
+    model.delayMs = 400;
+    const { id, client } = await atFirstQuestion(t, key);
+    client.send({ type: 'answer', text: 'Not sure.' });
+    expect(await client.next('state')).toMatchObject({ state: 10 });
+    await client.close();
+    // The closed page's session still holds the lease until the model's reply is stored.
+    const back = await connect(t, id);
+    expect(await back.next(['session', 'INTERVIEW_NOT_ALLOWED'])).toMatchObject({ type: 'session', resumed: true });
+    const transcript = (await details(t, key, id)).transcript;
+    expect(transcript.filter((e) => e.content === 'Not sure.')).toHaveLength(1);
+    // The reply in flight was stored before the new session opened.
+    expect(transcript.some((e) => /^MODEL:/.test(e.content))).toBe(true);
+    await back.close();
+  });
+
   it.each<FakeMode>(['slow', 'broken', 'malformed-json', 'unusable-content'])(
     'falls back to the scripted follow-up when the model is %s',
     async (mode) => {

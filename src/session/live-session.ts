@@ -103,6 +103,8 @@ export class LiveSession {
   private stopped = false;
   /** Set the moment a reset asks the session to go: queued frames and timers do nothing more. */
   private closing = false;
+  /** The page's socket has closed: the session only finishes its last write and releases the lease. */
+  private socketClosed = false;
   private readonly reports: ClientReports;
   private readonly protocolVersion: number;
   /**
@@ -312,6 +314,7 @@ export class LiveSession {
 
   /** The channel closed without the interview ending: keep the state for the grace period (after the turn in flight). */
   onSocketClosed(): void {
+    this.socketClosed = true;
     if (this.stopped) return;
     // The heartbeat keeps the lease until terminate runs after the turn in flight (a model call
     // may outlast the lease); only the conversation's timers stop now.
@@ -340,6 +343,11 @@ export class LiveSession {
       this.enqueue(() => this.terminate({ grace: false, silent: true }));
     }
     return this.queue;
+  }
+
+  /** Once the page has gone (socket closed, or reset): resolves when this session has stopped and released its lease. */
+  get leaving(): Promise<void> | null {
+    return this.socketClosed || this.closing ? this.queue : null;
   }
 
   /** Process shutdown: the page reconnects to another node. */

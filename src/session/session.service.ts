@@ -3,6 +3,7 @@
 // after a restart, by a sweep), and owns the live sessions of this process.
 // Knows nothing of Fastify or sockets: the gateway hands it a CandidateChannel.
 
+import { setTimeout as delay } from 'node:timers/promises';
 import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
@@ -16,6 +17,9 @@ import type { SessionLeases } from './session-lease.js';
 import type { SessionRepository } from './session.repository.js';
 import { handoffJob } from './turn-runner.js';
 import { isFinished, transition } from '../conversation/state-machine.js';
+
+/** How long a reconnect waits for the previous socket's session to finish here (a turn in flight may take longer: then it is refused and the page retries). */
+const LEAVING_WAIT_MS = 5_000;
 
 export type { SessionLogger } from './live-session.js';
 
@@ -97,6 +101,10 @@ export class SessionService implements SessionHost {
       connection.close(CloseCode.GOING_AWAY, 'server shutting down');
       return null;
     }
+    // The page's previous socket closed but its session here is still writing its last turn: a reconnect
+    // waits for it (briefly) instead of being refused as a second tab.
+    const leaving = this.live.get(interviewId)?.leaving;
+    if (leaving) await Promise.race([leaving, delay(LEAVING_WAIT_MS)]);
     const connectionId = `session:${this.deps.ids.uuid()}`;
     if (!(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
       return refuse(connection, row, 'session_active');
