@@ -44,6 +44,14 @@ export interface AssembledRecording {
   unspoken: number;
 }
 
+export interface MixPlan {
+  sources: PcmSource[];
+  totalSamples: number;
+  durationMs: number;
+  entries: PlacedEntry[];
+  unspoken: number;
+}
+
 export interface RecordingAssemblerDeps {
   /** DATA_DIR/media/work: one folder per interview, removed once the recording is stored. */
   workRoot: string;
@@ -69,6 +77,25 @@ export class RecordingAssembler {
   }
 
   async assemble(input: AssemblyInput, signal?: AbortSignal): Promise<AssembledRecording> {
+    const plan = await this.plan(input, signal);
+    const output = this.recordingFile(input.interviewId);
+    const partial = `${output}.part`;
+    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
+    try {
+      // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
+      await mixSources(plan.sources, plan.totalSamples, RATE * 10, (chunk) => ffmpeg.write(chunk));
+      await ffmpeg.finish();
+    } catch (error) {
+      ffmpeg.kill();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    await rename(partial, output);
+    return { file: output, bytes: (await stat(output)).size, durationMs: plan.durationMs, entries: plan.entries, unspoken: plan.unspoken };
+  }
+
+  /** Where every sound goes on the timeline (synthesising what the work folder lacks); mixSources() plays it. */
+  async plan(input: AssemblyInput, signal?: AbortSignal): Promise<MixPlan> {
     const dir = this.workDir(input.interviewId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const speechMs = new Map<number, number>();
@@ -108,20 +135,13 @@ export class RecordingAssembler {
         atSample: Math.round((segment.startMs - input.startMs) * SAMPLES_PER_MS),
       });
     }
-    const output = this.recordingFile(input.interviewId);
-    const partial = `${output}.part`;
-    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
-    try {
-      // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
-      await mixSources(sources, Math.ceil(timeline.durationMs * SAMPLES_PER_MS), RATE * 10, (chunk) => ffmpeg.write(chunk));
-      await ffmpeg.finish();
-    } catch (error) {
-      ffmpeg.kill();
-      await rm(partial, { force: true });
-      throw error;
-    }
-    await rename(partial, output);
-    return { file: output, bytes: (await stat(output)).size, durationMs: timeline.durationMs, entries: timeline.entries, unspoken };
+    return {
+      sources,
+      totalSamples: Math.ceil(timeline.durationMs * SAMPLES_PER_MS),
+      durationMs: timeline.durationMs,
+      entries: timeline.entries,
+      unspoken,
+    };
   }
 
   async discard(interviewId: string): Promise<void> {
