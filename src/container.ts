@@ -130,6 +130,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
       maxTotalBytes: config.media.videoMaxBytes,
     }),
     urlTtlSeconds: config.media.urlTtlSeconds,
+    videoEndGraceMs: config.media.videoEndGraceSeconds * 1000,
   });
   const retention = config.media.retentionDays
     ? new RetentionSweeper({

@@ -117,9 +117,13 @@ export function mp3WithLamejs(pcm: string, sampleRate: number, out: string): Pro
 /** ffmpeg's container remux with every stream copied (what mediabunny can do in Node). */
 export function remuxCopyWithFfmpeg(webm: string, out: string): Promise<Measured> {
   return measure('ffmpeg, streams copied', out, async (track) => {
-    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', webm, '-c', 'copy', '-f', 'webm', '-y', out], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      FFMPEG_PATH,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', webm, '-c', 'copy', '-f', 'webm', '-y', out],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     const sampler = setInterval(() => track(childPeakBytes(child.pid!)), 5);
     const [code] = (await once(child, 'close')) as [number];
     clearInterval(sampler);

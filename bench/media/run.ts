@@ -179,7 +179,9 @@ try {
       );
     });
     console.log();
-    console.log(`mediabunny can encode Opus here: ${await mediabunnyCanEncodeOpus()} (no WebCodecs AudioEncoder in Node ${process.version})`);
+    console.log(
+      `mediabunny can encode Opus here: ${await mediabunnyCanEncodeOpus()} (no WebCodecs AudioEncoder in Node ${process.version})`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
