@@ -1,7 +1,9 @@
 // npm run bench:media [-- --minutes 60] [--compare]
 // Assembly of one long voice interview's mixed MP3: the interviewer's
-// utterances already synthesised (as a resumed assembly finds them) and half
-// of the time candidate audio in the spool, as the voice channel writes it.
+// utterances already in the work folder (as the sessions leave them,
+// recording-speech.ts) and half of the time candidate audio in the spool, as
+// the voice channel writes it; then the same from an empty work folder,
+// synthesising every question at assembly (as before).
 // Reports wall time per interview minute, and the process's resident memory
 // before and at its peak during assembly (flat = streamed). Separately: the
 // time eSpeak NG (the default TTS_PROVIDER) takes per utterance, and the
@@ -19,6 +21,7 @@ import { ENGLISH } from '../../src/languages/registry.js';
 import { FileCandidateAudioSink } from '../../src/media/candidate-audio.js';
 import { pcmBytes } from '../../src/media/pcm.js';
 import { RecordingAssembler } from '../../src/media/recording-assembler.js';
+import { RecordingSpeech } from '../../src/media/recording-speech.js';
 import { mixSources } from '../../src/media/mixer.js';
 import { mediabunnyCanEncodeOpus, mp3WithFfmpeg, mp3WithLamejs, remuxCopyWithFfmpeg, remuxCopyWithMediabunny } from './compare.js';
 import { hasVideoStream, runFfmpeg, webmRemuxArgs } from '../../src/media/ffmpeg.js';
@@ -51,12 +54,14 @@ try {
     utterances.push(resample(await speech.tts.synthesize(text, ENGLISH), 16_000).samples);
     ttsMs += performance.now() - started;
   }
-  await speech.close();
+  // Kept open for the assembly as it was before the sessions prepared the speech (below).
 
   // A turn every 30 s: the question (from its entry time), then ~20 s of the candidate speaking.
   const spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
   const workRoot = path.join(dir, 'work');
   mkdirSync(path.join(workRoot, id), { recursive: true });
+  // What the sessions leave in the work folder (recording-speech.ts): every question's audio, as heard or made in the background.
+  const prepared = new RecordingSpeech(workRoot, null);
   const entries = [];
   const voice = new Int16Array(16_000 * 20);
   for (let i = 0; i < voice.length; i++) voice[i] = Math.round(3000 * Math.sin(i / 9) * Math.sin(i / 4000));
@@ -64,8 +69,10 @@ try {
   for (let turn = 0; turn < turns; turn++) {
     const at = T0 + turn * 30_000;
     const seq = turn * 2 + 1;
-    writeFileSync(path.join(workRoot, id, `speech-${seq}.pcm`), pcmBytes(utterances[turn % utterances.length]!));
-    entries.push({ seq, role: 'assistant', content: sentences[turn % sentences.length]!, atMs: at });
+    // Each question's text differs (as in an interview), so nothing is synthesised twice at assembly.
+    const content = `${sentences[turn % sentences.length]!} Question ${turn + 1}.`;
+    writeFileSync(prepared.fileOf(id, ENGLISH, content), pcmBytes(utterances[turn % utterances.length]!));
+    entries.push({ seq, role: 'assistant', content, atMs: at });
     // The voice channel appends frames of 0.5 s (16 KiB) as they arrive.
     for (let offset = 0; offset < voice.length; offset += 8_000) {
       await spool.append(id, at + 8_000 + offset / 16, voice.subarray(offset, offset + 8_000));
@@ -94,6 +101,16 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 100));
   global.gc?.();
   const afterGc = process.memoryUsage();
+
+  // As before the sessions prepared the interviewer's speech: the same interview assembled from an empty
+  // work folder, every question synthesised by eSpeak NG during the assembly.
+  const coldRoot = path.join(dir, 'work-cold');
+  const cold = new RecordingAssembler({ workRoot: coldRoot, tts: speech.tts, spool });
+  const coldStarted = performance.now();
+  const coldRecording = await cold.assemble(input);
+  const coldMs = performance.now() - coldStarted;
+  await speech.close();
+  rmSync(coldRoot, { recursive: true, force: true });
 
   // The camera recording: one minute of VP8 (Debian's ffmpeg, outside the measurement) looped to the interview's length,
   // as the page's MediaRecorder would have uploaded it, then the service's remux with the mixed audio, timed.
@@ -131,13 +148,16 @@ try {
   console.log(`| interview | ${minutes} min, ${turns} questions, ${mb(spoolBytes)} of candidate audio spooled |`);
   console.log('|---|---|');
   console.log(
-    `| MP3 assembly (mix + ffmpeg libmp3lame 48 kbit/s, LAME quality 7) | ${(elapsed / 1000).toFixed(1)} s total, ${(elapsed / minutes / 1000).toFixed(3)} s per interview minute |`,
+    `| MP3 assembly, speech prepared during the session (mix + ffmpeg libmp3lame 48 kbit/s, LAME quality 7) | ${(elapsed / 1000).toFixed(1)} s total, ${(elapsed / minutes / 1000).toFixed(3)} s per interview minute |`,
   );
   console.log(
     `| of which CPU in this process (mixing, reading the spool) | ${(mixCpuMs / minutes / 1000).toFixed(3)} s per interview minute (the rest is ffmpeg, a child process) |`,
   );
   console.log(
     `| WebM remux (video copied, mixed audio to Opus 32 kbit/s) | ${(remuxMs / 1000).toFixed(1)} s total, ${(remuxMs / minutes / 1000).toFixed(3)} s per interview minute (${mb(statSync(upload).size)} upload -> ${mb(statSync(remuxed).size)}) |`,
+  );
+  console.log(
+    `| MP3 assembly as before, synthesising every question (eSpeak NG) | ${(coldMs / 1000).toFixed(1)} s total, ${(coldMs / minutes / 1000).toFixed(3)} s per interview minute (${(coldRecording.durationMs / 60_000).toFixed(1)} min) |`,
   );
   console.log(`| recording | ${(recording.durationMs / 60_000).toFixed(1)} min, ${mb(recording.bytes)} |`);
   console.log(

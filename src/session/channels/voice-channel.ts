@@ -8,6 +8,8 @@
 
 import type { VoiceConfig } from '../../config.js';
 import type { CandidateAudioSink } from '../../media/candidate-audio.js';
+import type { RecordingSpeech } from '../../media/recording-speech.js';
+import type { PcmAudio } from '../../speech/audio.js';
 import type { Clock } from '../../shared/clock.js';
 import { languageFor } from '../../languages/index.js';
 import type { Language } from '../../languages/language.js';
@@ -41,6 +43,8 @@ export interface VoiceDeps {
   now?: () => number;
   /** The recording's spool for the candidate's microphone; the session clock places it. */
   audioSink?: CandidateAudioSink | null;
+  /** The interviewer's voice for the recording: kept as heard, or synthesised in the background (not while assembling). */
+  recordingSpeech?: RecordingSpeech | null;
   clock?: Clock;
 }
 
@@ -90,6 +94,7 @@ export class VoiceChannel implements CandidateChannel {
   private turns: Promise<void> = Promise.resolve();
   private unavailableSent = false;
   private recording: CandidateRecording | null = null;
+  private interviewId: string | null = null;
 
   constructor(
     private readonly socket: VoiceSocket,
@@ -149,8 +154,13 @@ export class VoiceChannel implements CandidateChannel {
       case 'utterance':
         this.emit(event);
         this.latency.replied();
-        if (this.canSpeak && this.mode === 'voice' && this.language) this.speaker.speak(event.text, event.control_id, this.language);
-        else this.latency.forget();
+        if (this.canSpeak && this.mode === 'voice' && this.language) {
+          const language = this.language;
+          this.speaker.speak(event.text, event.control_id, language, (audio) => this.forRecording(event.text, language, audio));
+        } else {
+          this.latency.forget();
+          if (this.language) this.forRecording(event.text, this.language, null);
+        }
         return;
       case 'state':
         this.awaitingInput = event.awaiting_input;
@@ -232,7 +242,16 @@ export class VoiceChannel implements CandidateChannel {
     void this.listener?.push(samples);
   }
 
+  /** The utterance as heard goes to the recording; one not heard whole (text mode, cut short) is synthesised in the background. */
+  private forRecording(text: string, language: Language, audio: PcmAudio | null): void {
+    const speech = this.deps.recordingSpeech;
+    if (!speech || !this.interviewId) return;
+    if (audio) speech.keep(this.interviewId, language, text, audio);
+    else speech.prepare(this.interviewId, language, text);
+  }
+
   private onSession(event: Extract<ServerEvent, { type: 'session' }>): ServerEvent {
+    this.interviewId = event.interview_id;
     this.language = languageFor(event.language_code);
     const { audioSink, log } = this.deps;
     if (audioSink && !this.recording) {
