@@ -60,7 +60,7 @@ try {
   const spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
   const workRoot = path.join(dir, 'work');
   mkdirSync(path.join(workRoot, id), { recursive: true });
-  // What the sessions leave in the work folder (recording-speech.ts): every question's audio, as heard or made in the background.
+  // What the sessions leave in the work folder (recording-speech.ts): every question's audio, made in the background.
   const prepared = new RecordingSpeech(workRoot, null);
   const entries = [];
   const voice = new Int16Array(16_000 * 20);

@@ -1,8 +1,8 @@
 // The interviewer's voice for the recording, made while the interview runs so
-// that assembly does not wait for it: in a voice session the audio the
-// candidate heard is kept (no second synthesis); otherwise (typed answers, an
-// utterance cut short by a barge-in) it is synthesised in the background, one
-// utterance at a time. Files live in the interview's work folder, named by a
+// that assembly does not wait for it: each utterance the session sends is
+// synthesised in the background, one at a time, as a whole text (as the
+// assembler would; the audio a voice session streams is made sentence by
+// sentence, with other pauses, and may be cut short by a barge-in). Files live in the interview's work folder, named by a
 // hash of the language and the text (the transcript entry's content), as
 // 16 kHz PCM16; the assembler takes them as they are and synthesises only what
 // is missing. Best effort: a failure here only means the assembler does it.
@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '../languages/language.js';
-import { resample, type PcmAudio } from '../speech/audio.js';
+import { resample } from '../speech/audio.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import { CANDIDATE_AUDIO_RATE } from './candidate-audio.js';
 import { pcmBytes } from './pcm.js';
@@ -33,11 +33,6 @@ export class RecordingSpeech {
     if (!INTERVIEW_ID.test(interviewId)) throw new Error(`invalid interview id "${interviewId}"`);
     const hash = createHash('sha256').update(`${language.code}\n${text}`).digest('hex').slice(0, 32);
     return path.join(this.workRoot, interviewId, `speech-${hash}.pcm`);
-  }
-
-  /** The utterance as the candidate heard it (every sentence synthesised), kept for the recording. */
-  keep(interviewId: string, language: Language, text: string, audio: PcmAudio): void {
-    this.write(this.fileOf(interviewId, language, text), resample(audio, CANDIDATE_AUDIO_RATE).samples).catch(this.onError);
   }
 
   /** Synthesises the utterance in the background unless it is already there. */

@@ -9,7 +9,6 @@
 import type { VoiceConfig } from '../../config.js';
 import type { CandidateAudioSink } from '../../media/candidate-audio.js';
 import type { RecordingSpeech } from '../../media/recording-speech.js';
-import type { PcmAudio } from '../../speech/audio.js';
 import type { Clock } from '../../shared/clock.js';
 import { languageFor } from '../../languages/index.js';
 import type { Language } from '../../languages/language.js';
@@ -43,7 +42,7 @@ export interface VoiceDeps {
   now?: () => number;
   /** The recording's spool for the candidate's microphone; the session clock places it. */
   audioSink?: CandidateAudioSink | null;
-  /** The interviewer's voice for the recording: kept as heard, or synthesised in the background (not while assembling). */
+  /** The interviewer's voice for the recording, synthesised in the background during the session (not while assembling). */
   recordingSpeech?: RecordingSpeech | null;
   clock?: Clock;
 }
@@ -154,13 +153,10 @@ export class VoiceChannel implements CandidateChannel {
       case 'utterance':
         this.emit(event);
         this.latency.replied();
-        if (this.canSpeak && this.mode === 'voice' && this.language) {
-          const language = this.language;
-          this.speaker.speak(event.text, event.control_id, language, (audio) => this.forRecording(event.text, language, audio));
-        } else {
-          this.latency.forget();
-          if (this.language) this.forRecording(event.text, this.language, null);
-        }
+        // The recording's copy is made in the background now, so assembly does not wait for a synthesizer.
+        if (this.language && this.interviewId) this.deps.recordingSpeech?.prepare(this.interviewId, this.language, event.text);
+        if (this.canSpeak && this.mode === 'voice' && this.language) this.speaker.speak(event.text, event.control_id, this.language);
+        else this.latency.forget();
         return;
       case 'state':
         this.awaitingInput = event.awaiting_input;
@@ -240,14 +236,6 @@ export class VoiceChannel implements CandidateChannel {
     // Every admitted frame is recorded, heard or not (the recording is the whole session).
     this.recording?.add(samples, (this.deps.clock?.now() ?? new Date()).getTime());
     void this.listener?.push(samples);
-  }
-
-  /** The utterance as heard goes to the recording; one not heard whole (text mode, cut short) is synthesised in the background. */
-  private forRecording(text: string, language: Language, audio: PcmAudio | null): void {
-    const speech = this.deps.recordingSpeech;
-    if (!speech || !this.interviewId) return;
-    if (audio) speech.keep(this.interviewId, language, text, audio);
-    else speech.prepare(this.interviewId, language, text);
   }
 
   private onSession(event: Extract<ServerEvent, { type: 'session' }>): ServerEvent {

@@ -6,7 +6,6 @@
 // buffers and plays; `stop_audio` cuts it short (barge-in, repeat, end).
 
 import type { Language } from '../../languages/language.js';
-import type { PcmAudio } from '../../speech/audio.js';
 import { synthesizeSentences } from '../../speech/tts/sentences.js';
 import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
 import type { ServerEvent, ServerEvents } from '../protocol.js';
@@ -48,16 +47,10 @@ export class VoiceSpeaker {
     private readonly output: SpeakerOutput,
   ) {}
 
-  /** `spoken` gets the whole utterance's audio once every sentence was sent, or null when it was cut short or failed. */
-  speak(text: string, controlId: string, language: Language, spoken?: (audio: PcmAudio | null) => void): void {
+  speak(text: string, controlId: string, language: Language): void {
     const signal = this.abort.signal;
     const id = `a${++this.count}`;
-    this.queue = this.queue
-      .then(() => this.play(id, text, controlId, language, signal))
-      .then(
-        (audio) => spoken?.(audio),
-        () => spoken?.(null),
-      );
+    this.queue = this.queue.then(() => this.play(id, text, controlId, language, signal)).catch(() => {});
   }
 
   /** Stops everything queued or playing; tells the page which ids to stop. Returns whether anything was playing. */
@@ -97,17 +90,14 @@ export class VoiceSpeaker {
     return this.playing.map((p) => p.id);
   }
 
-  /** Sends the utterance; resolves with all of its audio when every sentence was sent, else null. */
-  private async play(id: string, text: string, controlId: string, language: Language, signal: AbortSignal): Promise<PcmAudio | null> {
+  private async play(id: string, text: string, controlId: string, language: Language, signal: AbortSignal): Promise<void> {
     let sampleRate = 0;
     let sentSamples = 0;
     let started = false;
-    // What was sent, for the recording (an utterance is seconds of audio: a few hundred KB at most).
-    const sent: Int16Array[] = [];
     try {
       // One sentence is synthesized ahead while the previous one is sent.
       for await (const { audio } of synthesizeSentences(this.tts, text, language, signal)) {
-        if (signal.aborted) return null;
+        if (signal.aborted) return;
         if (!started) {
           sampleRate = audio.sampleRate;
           this.output.event({ type: 'audio_start', id, control_id: controlId, sample_rate: sampleRate, text });
@@ -119,26 +109,18 @@ export class VoiceSpeaker {
         // A synthesizer answers at one rate; a sentence at another would play at the wrong pitch, so it is skipped.
         if (audio.sampleRate !== sampleRate) continue;
         this.sendFrames(id, audio.samples, sampleRate, sentSamples === 0);
-        sent.push(audio.samples);
         sentSamples += audio.samples.length;
         const entry = this.playing.find((p) => p.id === id);
         this.sentUntil += (audio.samples.length / sampleRate) * 1000;
         if (entry) entry.until = this.sentUntil + PLAYBACK_SLACK_MS;
       }
     } catch (error) {
-      if (signal.aborted) return null;
+      if (signal.aborted) return;
       this.output.failed(text, error);
-      return null;
     }
-    if (!started || signal.aborted) return null;
-    this.output.event({ type: 'audio_end', id, duration_ms: Math.round((sentSamples / sampleRate) * 1000) });
-    const samples = new Int16Array(sentSamples);
-    let at = 0;
-    for (const part of sent) {
-      samples.set(part, at);
-      at += part.length;
+    if (started && !signal.aborted) {
+      this.output.event({ type: 'audio_end', id, duration_ms: Math.round((sentSamples / sampleRate) * 1000) });
     }
-    return { sampleRate, samples };
   }
 
   private sendFrames(id: string, samples: Int16Array, sampleRate: number, isFirst: boolean): void {
