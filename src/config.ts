@@ -30,6 +30,8 @@ export interface MediaConfig {
   /** Camera upload from the candidate page: bytes per chunk, and per interview. */
   videoMaxChunkBytes: number;
   videoMaxBytes: number;
+  /** After the session's end, how long the remux waits for the page's last camera chunk (unless the page says it is sent). */
+  videoEndGraceSeconds: number;
 }
 
 export interface Config {
@@ -315,6 +317,7 @@ function readMedia(read: EnvReader): MediaConfig {
     retentionDays: retention === 0 ? null : retention,
     videoMaxChunkBytes: read.integer('VIDEO_MAX_CHUNK_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
     videoMaxBytes: read.integer('VIDEO_MAX_BYTES', 1024 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 * 1024 }),
+    videoEndGraceSeconds: read.number('VIDEO_END_GRACE_SECONDS', 5, { min: 0, max: 120 }),
   };
 }
 

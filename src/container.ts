@@ -36,6 +36,7 @@ import { FileCandidateAudioSink } from './media/candidate-audio.js';
 import { MediaRepository } from './media/media.repository.js';
 import { MediaService } from './media/media.service.js';
 import { RecordingAssembler } from './media/recording-assembler.js';
+import { RecordingSpeech } from './media/recording-speech.js';
 import { RetentionSweeper } from './media/retention.js';
 import { VideoUploads } from './media/video-upload.js';
 import type { TextToSpeech } from './speech/tts/text-to-speech.js';
@@ -119,15 +120,21 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   // Media: everything under DATA_DIR/media (store, work folders, candidate spools).
   const candidateAudio = new FileCandidateAudioSink(path.join(mediaRoot(config.dataDir), 'spool'));
   const mediaRepository = new MediaRepository(database.db);
+  // The interviewer's voice on every recording: the configured synthesizer (TTS_PROVIDER), made during the session where it can be.
+  const recordingSpeech = new RecordingSpeech(
+    path.join(mediaRoot(config.dataDir), 'work'),
+    overrides.tts === undefined ? speech.tts : overrides.tts,
+    (error) => log('warn', "the interviewer's speech for a recording could not be prepared (assembly will synthesise it)", error),
+  );
   const mediaService = new MediaService({
     repository: mediaRepository,
     interviews: interviewRepository,
     storage: storage.storage,
     assembler: new RecordingAssembler({
       workRoot: path.join(mediaRoot(config.dataDir), 'work'),
-      // The interviewer's voice on every recording: the configured synthesizer (TTS_PROVIDER).
       tts: overrides.tts === undefined ? speech.tts : overrides.tts,
       spool: candidateAudio,
+      speech: recordingSpeech,
     }),
     spool: candidateAudio,
     videos: new VideoUploads(path.join(mediaRoot(config.dataDir), 'spool'), {
@@ -135,6 +142,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
       maxTotalBytes: config.media.videoMaxBytes,
     }),
     urlTtlSeconds: config.media.urlTtlSeconds,
+    videoEndGraceMs: config.media.videoEndGraceSeconds * 1000,
   });
   const retention = config.media.retentionDays
     ? new RetentionSweeper({
@@ -229,6 +237,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     log,
     // The candidate's microphone goes to the recording's spool, placed on the session clock.
     audioSink: candidateAudio,
+    recordingSpeech,
     clock,
   });
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH } from '../src/languages/registry.js';
 import { FileCandidateAudioSink } from '../src/media/candidate-audio.js';
 import { RecordingAssembler } from '../src/media/recording-assembler.js';
+import { RecordingSpeech } from '../src/media/recording-speech.js';
 import { FliteTts } from './helpers/flite-tts.js';
 import { speakWithFlite } from './helpers/speech.js';
 
@@ -83,6 +84,39 @@ describe('assembling the mixed MP3', () => {
     const again = await assembler.assemble(input);
     expect(tts.calls).toBe(calls);
     expect(again.entries).toEqual(recording.entries);
+  });
+
+  it('takes the interviewer speech the session prepared in the background, synthesising nothing at assembly', async () => {
+    const id = 'e3c0a4d2-0000-4000-8000-000000000003';
+    const tts = new FliteTts();
+    const workRoot = path.join(dir, 'work');
+    const speech = new RecordingSpeech(workRoot, tts);
+    // The session's channel asks for each utterance as it sends it (the same text twice is made once).
+    const heard = 'Hello, welcome to the interview.';
+    speech.prepare(id, ENGLISH, heard);
+    speech.prepare(id, ENGLISH, 'What is a deadlock?');
+    speech.prepare(id, ENGLISH, heard);
+    await speech.idle();
+    expect(existsSync(speech.fileOf(id, ENGLISH, heard))).toBe(true);
+    const calls = tts.calls;
+    expect(calls).toBe(2);
+
+    const assembler = new RecordingAssembler({ workRoot, tts, spool, speech });
+    const recording = await assembler.assemble({
+      interviewId: id,
+      language: ENGLISH,
+      startMs: T0,
+      sessionEndMs: T0 + 10_000,
+      entries: [
+        { seq: 1, role: 'assistant', content: heard, atMs: T0 + 100 },
+        { seq: 2, role: 'assistant', content: 'What is a deadlock?', atMs: T0 + 200 },
+      ],
+    });
+    expect(tts.calls).toBe(calls);
+    expect(recording.unspoken).toBe(0);
+    expect(await loudness(recording.file, 0.3, 1.3)).toBeGreaterThan(300);
+    const [, question] = recording.entries;
+    expect(await loudness(recording.file, question!.beginMs / 1000 + 0.1, question!.endMs / 1000 - 0.1)).toBeGreaterThan(300);
   });
 
   it('a torn last record of the spool (a crash mid-write) is ignored, and a restarted node appends after the good records', async () => {

@@ -48,6 +48,7 @@ const put = (id: string, chunk: number | string, body: Buffer, type = 'video/web
     headers: { 'content-type': type },
     body: new Uint8Array(body),
   });
+const complete = (id: string) => fetch(`${t.url}/candidate/interviews/${id}/video/complete`, { method: 'POST' });
 const progress = async (id: string) =>
   (await (await fetch(`${t.url}/candidate/interviews/${id}/video`)).json()) as { next_chunk: number; bytes: number };
 const chunksOf = (bytes: Buffer) =>
@@ -92,6 +93,8 @@ describe('the camera upload', () => {
     expect((await put(id, 0, webm.subarray(0, 10), 'text/plain')).status).toBe(415);
     expect((await put('00000000-0000-4000-8000-000000000000', 0, webm.subarray(0, 10))).status).toBe(404);
     expect((await put('not-an-id', 0, webm.subarray(0, 10))).status).toBe(404);
+    expect((await complete('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await complete('not-an-id')).status).toBe(404);
     expect(await progress(id)).toEqual({ next_chunk: 0, bytes: 0 });
   });
 
@@ -109,11 +112,18 @@ describe('the camera upload', () => {
     expect((await put(other, half, chunks[half]!)).status).toBe(409);
     for (let i = resumed.next_chunk; i < chunks.length; i++) expect((await put(id, i, chunks[i]!)).status).toBe(201);
     expect((await progress(id)).bytes).toBe(webm.length);
+    // The page stopped recording and says so: the media step need not wait for more chunks.
+    const completed = await complete(id);
+    expect(completed.status).toBe(200);
+    expect(await completed.json()).toEqual({ next_chunk: chunks.length, bytes: webm.length });
 
     expect((await playInterview(t.url, id, GOOD_ANSWERS)).endingReason).toBe(1);
     await eventually(async () => expect((await details(t, key, id)).archival_status).toBe(1), 30_000);
     // The recording is being made or done: no more chunks.
     expect((await put(id, chunks.length, chunks[0]!)).status).toBe(409);
+    expect((await complete(id)).status).toBe(409);
+    // The upload's spool went once the recording was stored; the refused calls did not make it again.
+    expect(await progress(id)).toEqual({ next_chunk: 0, bytes: 0 });
 
     const { interview_video_recording: url } = (await (await t.api(key, `/interview/get-video-recording/${id}`)).json()) as {
       interview_video_recording: string;

@@ -26,6 +26,8 @@ export interface MediaServiceDeps {
   spool: FileCandidateAudioSink;
   videos: VideoUploads;
   urlTtlSeconds: number;
+  /** How long after the session's end the remux waits for the page's last camera chunk (unless the page says it is sent). */
+  videoEndGraceMs: number;
 }
 
 /** What the media step records once the local recording exists. */
@@ -73,6 +75,9 @@ export class MediaService implements RecordingSource {
       },
       signal,
     );
+    // The page's last MediaRecorder chunk may still be on its way when the server ended the interview.
+    await this.deps.videos.waitForLastChunk(interview.id, (sessionEndMs ?? 0) + this.deps.videoEndGraceMs, signal);
+    await this.deps.videos.seal(interview.id);
     return {
       recording,
       video: await this.remuxVideo(interview.id, recording.file, signal),
@@ -196,16 +201,33 @@ export class MediaService implements RecordingSource {
   /**
    * One chunk of the camera recording from the candidate page. The interview
    * must have started (the candidate agreed: nothing is recorded before) and
-   * not have started its recording (archival_status 0); null when there is no
-   * such interview.
+   * its upload not be sealed for the remux; null when there is no such interview.
    */
   async uploadVideoChunk(interviewId: string, chunk: number, body: Buffer): Promise<ChunkOutcome | null> {
     const id = interviewId.toLowerCase();
     if (!isUuid(id) || !(await this.deps.interviews.findById(id))) return null;
-    return this.deps.videos.append(id, chunk, body, async () => {
-      const row = await this.deps.interviews.findById(id);
-      return row !== undefined && row.state !== InterviewState.NOT_STARTED && row.archival_status === ArchivalStatus.NOT_STARTED;
-    });
+    return this.deps.videos.append(id, chunk, body, () => this.takesVideo(id));
+  }
+
+  /** The page's last chunk is uploaded: the media step need not wait for more. Null: no such interview; 'closed': too late. */
+  async completeVideo(interviewId: string): Promise<VideoProgress | 'closed' | null> {
+    const id = interviewId.toLowerCase();
+    if (!isUuid(id) || !(await this.deps.interviews.findById(id))) return null;
+    return (await this.deps.videos.complete(id, () => this.takesVideo(id))) ?? 'closed';
+  }
+
+  /**
+   * Started (the candidate agreed) and not yet remuxed: until the media step
+   * seals the upload (archival 2, after waiting for the page's last chunk),
+   * chunks are taken.
+   */
+  private async takesVideo(id: string): Promise<boolean> {
+    const row = await this.deps.interviews.findById(id);
+    return (
+      row !== undefined &&
+      row.state !== InterviewState.NOT_STARTED &&
+      (row.archival_status === ArchivalStatus.NOT_STARTED || row.archival_status === ArchivalStatus.ONGOING)
+    );
   }
 
   /** Where a resumed upload goes on: the next chunk number and the bytes stored; null when there is no such interview. */

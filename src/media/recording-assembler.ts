@@ -2,19 +2,18 @@
 // synthesised on the server (so a typed interview has the interviewer's voice
 // too), placed on the timeline with the candidate's spooled audio, mixed a
 // second at a time and piped into ffmpeg. The work folder keeps each
-// synthesised utterance, so an assembly interrupted by a crash resumes
-// without synthesising again; the MP3 is written under a temporary name and
+// synthesised utterance (most made during the session: recording-speech.ts),
+// so an assembly interrupted by a crash resumes without synthesising again; the MP3 is written under a temporary name and
 // renamed, so a half-written recording is never taken for a finished one.
 
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '../languages/language.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import { CANDIDATE_AUDIO_RATE, type FileCandidateAudioSink } from './candidate-audio.js';
 import { mp3EncodeArgs, runFfmpeg } from './ffmpeg.js';
 import { mixSources, type PcmSource } from './mixer.js';
-import { resample } from '../speech/audio.js';
-import { pcmBytes } from './pcm.js';
+import { RecordingSpeech } from './recording-speech.js';
 import { buildTimeline, estimateSpeechMs, type PlacedEntry } from './timeline.js';
 
 const RATE = CANDIDATE_AUDIO_RATE;
@@ -44,15 +43,29 @@ export interface AssembledRecording {
   unspoken: number;
 }
 
+export interface MixPlan {
+  sources: PcmSource[];
+  totalSamples: number;
+  durationMs: number;
+  entries: PlacedEntry[];
+  unspoken: number;
+}
+
 export interface RecordingAssemblerDeps {
   /** DATA_DIR/media/work: one folder per interview, removed once the recording is stored. */
   workRoot: string;
   tts: TextToSpeech | null;
   spool: FileCandidateAudioSink;
+  /** Where the sessions put the interviewer's speech ahead of assembly (shared with the voice channels); made from workRoot and tts when absent. */
+  speech?: RecordingSpeech;
 }
 
 export class RecordingAssembler {
-  constructor(private readonly deps: RecordingAssemblerDeps) {}
+  private readonly speech: RecordingSpeech;
+
+  constructor(private readonly deps: RecordingAssemblerDeps) {
+    this.speech = deps.speech ?? new RecordingSpeech(deps.workRoot, deps.tts);
+  }
 
   workDir(interviewId: string): string {
     return path.join(this.deps.workRoot, interviewId);
@@ -69,6 +82,25 @@ export class RecordingAssembler {
   }
 
   async assemble(input: AssemblyInput, signal?: AbortSignal): Promise<AssembledRecording> {
+    const plan = await this.plan(input, signal);
+    const output = this.recordingFile(input.interviewId);
+    const partial = `${output}.part`;
+    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
+    try {
+      // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
+      await mixSources(plan.sources, plan.totalSamples, RATE * 10, (chunk) => ffmpeg.write(chunk));
+      await ffmpeg.finish();
+    } catch (error) {
+      ffmpeg.kill();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    await rename(partial, output);
+    return { file: output, bytes: (await stat(output)).size, durationMs: plan.durationMs, entries: plan.entries, unspoken: plan.unspoken };
+  }
+
+  /** Where every sound goes on the timeline (synthesising what the work folder lacks); mixSources() plays it. */
+  async plan(input: AssemblyInput, signal?: AbortSignal): Promise<MixPlan> {
     const dir = this.workDir(input.interviewId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const speechMs = new Map<number, number>();
@@ -77,7 +109,7 @@ export class RecordingAssembler {
     let unspoken = 0;
     for (const entry of input.entries) {
       if (entry.role !== 'assistant') continue;
-      const speech = await this.speechOf(dir, entry, input.language, signal);
+      const speech = await this.speechOf(input.interviewId, entry, input.language, signal);
       if (speech) {
         speechFiles.set(entry.seq, speech);
         speechMs.set(entry.seq, speech.samples / SAMPLES_PER_MS);
@@ -108,20 +140,13 @@ export class RecordingAssembler {
         atSample: Math.round((segment.startMs - input.startMs) * SAMPLES_PER_MS),
       });
     }
-    const output = this.recordingFile(input.interviewId);
-    const partial = `${output}.part`;
-    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
-    try {
-      // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
-      await mixSources(sources, Math.ceil(timeline.durationMs * SAMPLES_PER_MS), RATE * 10, (chunk) => ffmpeg.write(chunk));
-      await ffmpeg.finish();
-    } catch (error) {
-      ffmpeg.kill();
-      await rm(partial, { force: true });
-      throw error;
-    }
-    await rename(partial, output);
-    return { file: output, bytes: (await stat(output)).size, durationMs: timeline.durationMs, entries: timeline.entries, unspoken };
+    return {
+      sources,
+      totalSamples: Math.ceil(timeline.durationMs * SAMPLES_PER_MS),
+      durationMs: timeline.durationMs,
+      entries: timeline.entries,
+      unspoken,
+    };
   }
 
   async discard(interviewId: string): Promise<void> {
@@ -129,28 +154,18 @@ export class RecordingAssembler {
     await rm(this.workDir(interviewId), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
-  /** The utterance as 16 kHz PCM in the work folder, synthesised once; null when no voice can say it. */
+  /** The utterance as 16 kHz PCM in the work folder (made during the session, or now, once); null when no voice can say it. */
   private async speechOf(
-    dir: string,
+    interviewId: string,
     entry: AssemblyEntry,
     language: Language,
     signal: AbortSignal | undefined,
   ): Promise<{ file: string; samples: number } | null> {
-    const file = path.join(dir, `speech-${entry.seq}.pcm`);
-    const existing = await stat(file).catch(() => null);
-    if (existing) return { file, samples: existing.size / 2 };
-    const tts = this.deps.tts;
-    if (!tts || !tts.supports(language) || entry.content.trim() === '') return null;
-    let samples: Int16Array;
     try {
-      const audio = await tts.synthesize(entry.content, language, signal);
-      samples = resample(audio, RATE).samples;
+      return await this.speech.get(interviewId, language, entry.content, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
       return null;
     }
-    await writeFile(`${file}.part`, pcmBytes(samples), { mode: 0o600 });
-    await rename(`${file}.part`, file);
-    return { file, samples: samples.length };
   }
 }

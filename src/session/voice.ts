@@ -4,6 +4,7 @@
 // once by the composition root; the gateway asks it for a channel per socket.
 
 import type { VoiceConfig } from '../config.js';
+import type { RecordingSpeech } from '../media/recording-speech.js';
 import type { CandidateAudioSink } from '../media/candidate-audio.js';
 import type { Clock } from '../shared/clock.js';
 import { languageFor } from '../languages/index.js';
@@ -23,6 +24,8 @@ export interface VoiceServiceDeps {
   log?: SessionLogger;
   /** Where the candidate's microphone is kept for the recording (the media module's spool). */
   audioSink?: CandidateAudioSink | null;
+  /** Where the interviewer's speech is kept (or synthesised in the background) for the recording. */
+  recordingSpeech?: RecordingSpeech | null;
   /** Wall-clock time of the audio on the recording's timeline. */
   clock?: Clock;
 }

@@ -1,6 +1,6 @@
 // The candidate page's camera upload, authorised by the interview link alone
 // (like the session socket): PUT one chunk of the MediaRecorder WebM at a
-// time, GET where a resumed upload goes on. Refusals are clear 4xx and change
+// time, GET where a resumed upload goes on, POST complete when the last is sent. Refusals are clear 4xx and change
 // nothing (docs/media.md, "Video").
 
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,15 @@ export function registerVideoUploadRoutes(app: FastifyInstance, media: MediaServ
     const progress = await media.videoProgress(request.params.id);
     if (!progress) return reply.code(404).send(NOT_FOUND);
     return reply.header('cache-control', 'no-store').send(progress);
+  });
+
+  // The page's last chunk is uploaded (it stopped recording): the media step need not wait for more.
+  app.post<{ Params: { id: string } }>('/candidate/interviews/:id/video/complete', { schema: { hide: true } }, async (request, reply) => {
+    const outcome = await media.completeVideo(request.params.id);
+    if (!outcome) return reply.code(404).send(NOT_FOUND);
+    if (outcome === 'closed')
+      return reply.code(409).send({ detail: 'This interview does not take video now: its recording is being made or is done' });
+    return reply.header('cache-control', 'no-store').send(outcome);
   });
 
   app.put<{ Params: { id: string; chunk: string } }>(

@@ -8,6 +8,7 @@
 
 import type { VoiceConfig } from '../../config.js';
 import type { CandidateAudioSink } from '../../media/candidate-audio.js';
+import type { RecordingSpeech } from '../../media/recording-speech.js';
 import type { Clock } from '../../shared/clock.js';
 import { languageFor } from '../../languages/index.js';
 import type { Language } from '../../languages/language.js';
@@ -41,6 +42,8 @@ export interface VoiceDeps {
   now?: () => number;
   /** The recording's spool for the candidate's microphone; the session clock places it. */
   audioSink?: CandidateAudioSink | null;
+  /** The interviewer's voice for the recording, synthesised in the background during the session (not while assembling). */
+  recordingSpeech?: RecordingSpeech | null;
   clock?: Clock;
 }
 
@@ -94,6 +97,7 @@ export class VoiceChannel implements CandidateChannel {
   /** The one recogniser stream this session may run at a time (each PocketSphinx stream is a process). */
   private liveRecognition: RecognitionStream | null = null;
   private recording: CandidateRecording | null = null;
+  private interviewId: string | null = null;
 
   constructor(
     private readonly socket: VoiceSocket,
@@ -154,6 +158,8 @@ export class VoiceChannel implements CandidateChannel {
       case 'utterance':
         this.emit(event);
         this.latency.replied();
+        // The recording's copy is made in the background now, so assembly does not wait for a synthesizer.
+        if (this.language && this.interviewId) this.deps.recordingSpeech?.prepare(this.interviewId, this.language, event.text);
         if (this.canSpeak && this.mode === 'voice' && this.language) this.speaker.speak(event.text, event.control_id, this.language);
         else this.latency.forget();
         return;
@@ -238,6 +244,7 @@ export class VoiceChannel implements CandidateChannel {
   }
 
   private onSession(event: Extract<ServerEvent, { type: 'session' }>): ServerEvent {
+    this.interviewId = event.interview_id;
     this.language = languageFor(event.language_code);
     const { audioSink, log } = this.deps;
     if (audioSink && !this.recording) {

@@ -54,15 +54,24 @@ export class VideoRecorder {
     this.recorder.start(this.options.timesliceMs ?? 5_000);
   }
 
-  /** Stops recording and resolves once every recorded chunk is uploaded (or the upload gave up). */
+  /**
+   * Stops recording and resolves once every recorded chunk is uploaded (or the
+   * upload gave up), then tells the server the upload is complete: after the
+   * interview ended it waits a few seconds for this last chunk before making
+   * the recording.
+   */
   async stop(): Promise<void> {
     const recorder = this.recorder;
-    if (recorder && recorder.state !== 'inactive') {
+    if (!recorder) return;
+    this.recorder = null;
+    if (recorder.state !== 'inactive') {
+      // stop() hands over what was recorded since the last timeslice (dataavailable), then fires stop.
       const flushed = new Promise<void>((resolve) => recorder.addEventListener('stop', () => resolve(), { once: true }));
       recorder.stop();
       await flushed;
     }
     await this.sending;
+    await fetch(`${this.base}/complete`, { method: 'POST', keepalive: true }).catch(() => {});
   }
 
   private enqueue(blob: Blob): void {
