@@ -109,7 +109,8 @@ describe('API description', () => {
 });
 
 describe('process lifecycle', () => {
-  it('stops start-up with one line naming a bad variable', async () => {
+  // Four process starts: 60 s leaves room for a loaded machine (each start compiles with tsx).
+  it('stops start-up with one line naming a bad variable', { timeout: 60_000 }, async () => {
     for (const [name, value] of [
       ['PORT', 'eighty'],
       ['APP_ENV', 'prod'],
