@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playInterview } from '../src/cli/candidate-client.js';
+import { CandidateClient, playInterview } from '../src/cli/candidate-client.js';
+import { VOICE_PROTOCOL_VERSION } from '../src/session/protocol.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
-import { createJobInterview, details, GOOD_ANSWERS, logs } from './helpers/session.js';
+import { createJobInterview, details, GOOD_ANSWERS, logs, say } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createEndpoint, DELIVERY_ENV, FAST_WORKER } from './helpers/webhook-fixtures.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
@@ -127,6 +128,36 @@ function recordingScenario(name: string, storageEnv: () => Record<string, string
       await t.server.container.jobRunner.whenIdle();
       expect(receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === id)).toHaveLength(1);
     });
+
+    it.runIf(name === 'recordings in local storage')(
+      'an interview begun over protocol v1 and consented to on a v2 resume keeps its first answer in its own time',
+      { timeout: 90_000 },
+      async () => {
+        const id = await createJobInterview(t, key);
+        const first = await CandidateClient.connect(t.url, id);
+        await first.next('session');
+        await first.turn();
+        // The candidate thinks longer than the greeting lasts, so the answer has a span of its own.
+        await new Promise((resolve) => setTimeout(resolve, 12_000));
+        await say(first, GOOD_ANSWERS[0]!);
+        await first.close();
+        const resumed = await CandidateClient.connect(t.url, id, { version: VOICE_PROTOCOL_VERSION });
+        expect(await resumed.next('session')).toMatchObject({ consent_required: true, resumed: true });
+        resumed.send({ type: 'start', consent: true, mode: 'text' });
+        await resumed.turn();
+        resumed.send({ type: 'end' });
+        await resumed.next('ended');
+        const [request] = await receiver.waitFor(1, {
+          match: (r) => (r.body.interview as { id?: string } | null)?.id === id,
+          timeoutMs: 60_000,
+        });
+        const payload = request!.body as unknown as Payload;
+        // The timeline starts at the first entry, not at the later consent (which would squash the answer to nothing).
+        const answer = payload.transcript.find((e) => e.role === 'user')!.video_time!;
+        expect(answer.end - answer.begin).toBeGreaterThanOrEqual(3);
+        expect(payload.interview.duration_secs).toBeGreaterThanOrEqual(12);
+      },
+    );
   });
 }
 

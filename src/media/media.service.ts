@@ -61,8 +61,9 @@ export class MediaService implements RecordingSource {
   async assemble(interview: InterviewRow, transcript: readonly TranscriptRow[], signal?: AbortSignal): Promise<AssemblyOutcome> {
     const session = await this.deps.repository.sessionTimes(interview.id);
     const firstEntry = transcript[0] ? Date.parse(transcript[0].created_at) : Date.parse(interview.created_at);
-    // The timeline starts at consent; a session that never asked for it (protocol v1, the CLI) starts at its first entry.
-    const startMs = session?.consentedAt ? Date.parse(session.consentedAt) : firstEntry;
+    // The timeline starts at consent; a session that never asked for it (protocol v1, the CLI) starts at its first
+    // entry, and so does one started over v1 and consented to on a v2 resume (consent after the first entries).
+    const startMs = session?.consentedAt ? Math.min(Date.parse(session.consentedAt), firstEntry) : firstEntry;
     const sessionEndMs =
       session && interview.call_length !== null ? Date.parse(session.startedAt) + Math.round(interview.call_length * 1000) : null;
     const recording = await this.deps.assembler.assemble(
