@@ -119,6 +119,20 @@ describe('assembling the mixed MP3', () => {
     expect(await loudness(recording.file, question!.beginMs / 1000 + 0.1, question!.endMs / 1000 - 0.1)).toBeGreaterThan(300);
   });
 
+  it('a background synthesis that comes after the folder was discarded (erase, reset) does not recreate it', async () => {
+    const id = 'e3c0a4d2-0000-4000-8000-000000000004';
+    const tts = new FliteTts();
+    const workRoot = path.join(dir, 'work');
+    const speech = new RecordingSpeech(workRoot, tts);
+    const assembler = new RecordingAssembler({ workRoot, tts, spool, speech });
+    speech.prepare(id, ENGLISH, 'Hello, welcome to the interview.');
+    // Queued behind the first, and still in flight when the folder goes.
+    speech.prepare(id, ENGLISH, 'Hello Jane, this is your interviewer.');
+    await assembler.discard(id);
+    await speech.idle();
+    expect(existsSync(assembler.workDir(id))).toBe(false);
+  });
+
   it('a torn last record of the spool (a crash mid-write) is ignored, and a restarted node appends after the good records', async () => {
     const id = 'e3c0a4d2-0000-4000-8000-000000000002';
     await spool.append(id, T0, new Int16Array(1600).fill(1000));

@@ -102,6 +102,7 @@ export class RecordingAssembler {
   /** Where every sound goes on the timeline (synthesising what the work folder lacks); mixSources() plays it. */
   async plan(input: AssemblyInput, signal?: AbortSignal): Promise<MixPlan> {
     const dir = this.workDir(input.interviewId);
+    this.speech.release(input.interviewId);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const speechMs = new Map<number, number>();
     const sources: PcmSource[] = [];
@@ -150,6 +151,7 @@ export class RecordingAssembler {
   }
 
   async discard(interviewId: string): Promise<void> {
+    this.speech.release(interviewId);
     // An assembly still running (a reset during the media step) may add a file while the folder goes: retry.
     await rm(this.workDir(interviewId), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }

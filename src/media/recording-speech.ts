@@ -17,10 +17,13 @@ import { CANDIDATE_AUDIO_RATE } from './candidate-audio.js';
 import { pcmBytes } from './pcm.js';
 
 const INTERVIEW_ID = /^[0-9a-f-]{36}$/;
+const MAX_RELEASED = 10_000;
 
 export class RecordingSpeech {
   /** Background syntheses, one at a time: the live sessions' own speech comes first. */
   private queue: Promise<void> = Promise.resolve();
+  /** Interviews whose folder the assembly has taken over (or discarded): a late background synthesis writes nothing there. */
+  private readonly released = new Set<string>();
 
   constructor(
     /** DATA_DIR/media/work: one folder per interview. */
@@ -37,13 +40,24 @@ export class RecordingSpeech {
 
   /** Synthesises the utterance in the background unless it is already there. */
   prepare(interviewId: string, language: Language, text: string): void {
+    const wanted = () => !this.released.has(interviewId);
     const next = this.queue
-      .then(() => this.get(interviewId, language, text))
+      .then(() => (wanted() ? this.get(interviewId, language, text, undefined, wanted) : null))
       .then(
         () => {},
         (error: unknown) => this.onError(error),
       );
     this.queue = next;
+  }
+
+  /**
+   * The assembly owns the interview's folder from now on (it synthesises what is missing itself), and may
+   * discard it: background syntheses still queued for it are dropped, so none recreates the folder later.
+   */
+  release(interviewId: string): void {
+    this.released.add(interviewId);
+    // Bounded: only a straggler queued just before the release needs it.
+    if (this.released.size > MAX_RELEASED) this.released.delete(this.released.values().next().value!);
   }
 
   /** Resolves once the background syntheses queued so far are done (tests, bench). */
@@ -57,6 +71,7 @@ export class RecordingSpeech {
     language: Language,
     text: string,
     signal?: AbortSignal,
+    stillWanted: () => boolean = () => true,
   ): Promise<{ file: string; samples: number } | null> {
     const file = this.fileOf(interviewId, language, text);
     const existing = await stat(file).catch(() => null);
@@ -64,6 +79,7 @@ export class RecordingSpeech {
     const tts = this.tts;
     if (!tts || !tts.supports(language) || text.trim() === '') return null;
     const samples = resample(await tts.synthesize(text, language, signal), CANDIDATE_AUDIO_RATE).samples;
+    if (!stillWanted()) return null;
     await this.write(file, samples);
     return { file, samples: samples.length };
   }
