@@ -6,7 +6,7 @@
 // with a duration, video and audio. The device check says that the camera is
 // recorded, in English and in Arabic, at phone width.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './helpers/chromium.js';
+import { fakeMicrophoneWav } from './helpers/speech.js';
 import { createJobInterview, details, eventually } from './helpers/session.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -30,11 +31,10 @@ useTestServer({ JOBS_POLL_SECONDS: '0.1' }, (server, k) => ([t, key] = [server, 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'camera-page-'));
-  const spoken = path.join(dir, 'spoken.wav');
-  const wav = path.join(dir, 'answer.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', 'I build backend services.', '-o', spoken]);
-  execFileSync('sox', [spoken, '-r', '16000', wav, 'pad', '0', '1']);
-  browser = await launchChromium({ fakeMicrophone: wav, grantMedia: true });
+  browser = await launchChromium({
+    fakeMicrophone: fakeMicrophoneWav(dir, 'I build backend services.', { afterSeconds: 1 }),
+    grantMedia: true,
+  });
 });
 afterAll(async () => {
   await browser?.close();

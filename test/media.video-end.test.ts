@@ -7,7 +7,7 @@
 // session's end (from consent, where the page starts recording and the
 // recording's timeline starts), within a second.
 
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './helpers/chromium.js';
+import { fakeMicrophoneWav } from './helpers/speech.js';
 import { createJobInterview, details, eventually, logs } from './helpers/session.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -34,11 +35,10 @@ useTestServer(
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'video-end-'));
-  const spoken = path.join(dir, 'spoken.wav');
-  const wav = path.join(dir, 'answer.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', 'I build backend services.', '-o', spoken]);
-  execFileSync('sox', [spoken, '-r', '16000', wav, 'pad', '0', '1']);
-  browser = await launchChromium({ fakeMicrophone: wav, grantMedia: true });
+  browser = await launchChromium({
+    fakeMicrophone: fakeMicrophoneWav(dir, 'I build backend services.', { afterSeconds: 1 }),
+    grantMedia: true,
+  });
 });
 afterAll(async () => {
   await browser?.close();

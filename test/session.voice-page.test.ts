@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type Browser, type Page, type WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './helpers/chromium.js';
+import { fakeMicrophoneWav } from './helpers/speech.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, details, eventually, logs } from './helpers/session.js';
 
@@ -25,12 +26,8 @@ useTestServer({}, (server, k) => ([t, key] = [server, k]), { speech: () => ({ re
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'voice-page-'));
-  const spoken = path.join(dir, 'spoken.wav');
-  const wav = path.join(dir, 'answer.wav');
-  // flite's slt voice at 16 kHz (PocketSphinx hears it well), then two seconds of silence; Chromium loops the file.
-  execFileSync('flite', ['-voice', 'slt', '-t', SENTENCE, '-o', spoken]);
-  execFileSync('sox', [spoken, '-r', '16000', wav, 'pad', '0', '2']);
-  browser = await launchChromium({ fakeMicrophone: wav });
+  // flite's slt voice (PocketSphinx hears it well), then two seconds of silence; Chromium loops the file.
+  browser = await launchChromium({ fakeMicrophone: fakeMicrophoneWav(dir, SENTENCE, { afterSeconds: 2 }) });
 });
 afterAll(() => browser?.close());
 

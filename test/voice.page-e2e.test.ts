@@ -5,7 +5,6 @@
 // The interview must complete (ending reason 1) with the spoken answers in the
 // stored transcript.
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../src/speech/word-error-rate.js';
 import { launchChromium } from './helpers/chromium.js';
+import { fakeMicrophoneWav } from './helpers/speech.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, details, logs } from './helpers/session.js';
 
@@ -27,12 +27,11 @@ useTestServer({}, (server, k) => ([t, key] = [server, k]));
 
 beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'voice-e2e-page-'));
-  const spoken = path.join(dir, 'spoken.wav');
-  const wav = path.join(dir, 'answer.wav');
-  execFileSync('flite', ['-voice', 'slt', '-t', SPOKEN, '-o', spoken]);
   // The fake microphone loops the file: the answer, then three seconds of silence for the VAD to close the turn.
-  execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', '0.5', '3']);
-  browser = await launchChromium({ fakeMicrophone: wav, grantMedia: true });
+  browser = await launchChromium({
+    fakeMicrophone: fakeMicrophoneWav(dir, SPOKEN, { beforeSeconds: 0.5, afterSeconds: 3 }),
+    grantMedia: true,
+  });
 });
 afterAll(() => browser?.close());
 

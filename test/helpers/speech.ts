@@ -19,6 +19,18 @@ export function speakWithFlite(text: string, voice = 'slt'): PcmAudio {
   }
 }
 
+/**
+ * A WAV for Chromium's fake microphone (which loops it): flite speaks the text, at 16 kHz, with
+ * `beforeSeconds` of silence before and `afterSeconds` after (for the VAD to close the turn).
+ */
+export function fakeMicrophoneWav(dir: string, text: string, pad: { beforeSeconds?: number; afterSeconds: number }): string {
+  const spoken = join(dir, 'spoken.wav');
+  const wav = join(dir, 'microphone.wav');
+  execFileSync('flite', ['-voice', 'slt', '-t', text, '-o', spoken]);
+  execFileSync('sox', [spoken, '-r', '16000', '-c', '1', '-b', '16', wav, 'pad', String(pad.beforeSeconds ?? 0), String(pad.afterSeconds)]);
+  return wav;
+}
+
 /** Interview-style answers the recogniser tests and the STT benchmark speak. */
 export const SPOKEN_ANSWERS: readonly string[] = [
   'I have five years of experience building web services.',
