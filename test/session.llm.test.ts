@@ -10,13 +10,7 @@ const model = new FakeOpenAi();
 
 beforeAll(async () => {
   await model.start();
-  t = await startTestServer({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.baseUrl,
-    LLM_MODEL: 'test-model',
-    LLM_API_KEY: 'test-key',
-    LLM_TIMEOUT_SECONDS: '0.5',
-  });
+  t = await startTestServer(model.env(0.5));
   key = await t.createKey();
 });
 afterAll(async () => {

@@ -18,11 +18,7 @@ const model = new FakeOpenAi();
 beforeAll(async () => {
   await model.start();
   t = await startTestServer({
-    LLM_PROVIDER: 'openai',
-    LLM_BASE_URL: model.baseUrl,
-    LLM_MODEL: 'test-model',
-    LLM_API_KEY: 'test-key',
-    LLM_TIMEOUT_SECONDS: '5',
+    ...model.env(5),
     STT_PROVIDER: 'none',
     TTS_PROVIDER: 'none',
   });

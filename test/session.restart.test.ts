@@ -81,7 +81,7 @@ describe('a server process that stops mid-interview', () => {
     try {
       model.mode = 'delayed';
       model.delayMs = 60_000; // the model "hangs" while the node dies
-      const llm = { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_SECONDS: '120' };
+      const llm = model.env(120);
       const id = await createJobInterview(t, key);
       const first = await startChild(llm);
       const client = await open(first.url, id);

@@ -19,6 +19,17 @@ export class FakeOpenAi {
   private server!: Server;
   baseUrl = '';
 
+  /** The service's configuration for this model server, with the model call's time limit. */
+  env(timeoutSeconds: number): Record<string, string> {
+    return {
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: this.baseUrl,
+      LLM_MODEL: 'test-model',
+      LLM_API_KEY: 'test-key',
+      LLM_TIMEOUT_SECONDS: String(timeoutSeconds),
+    };
+  }
+
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
       let body = '';
