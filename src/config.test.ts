@@ -95,8 +95,10 @@ describe('loadConfig', () => {
       retentionDays: null,
       videoMaxChunkBytes: 8 * 1024 * 1024,
       videoMaxBytes: 1024 * 1024 * 1024,
+      videoEndGraceSeconds: 5,
     });
     expect(loadConfig({ RECORDING_RETENTION_DAYS: '30' }).media.retentionDays).toBe(30);
+    expect(() => loadConfig({ VIDEO_END_GRACE_SECONDS: '-1' })).toThrow(/^Invalid configuration: VIDEO_END_GRACE_SECONDS /);
     expect(() => loadConfig({ STT_PROVIDER: 'sherpa-onnx' })).toThrow(/^Invalid configuration: STT_MODEL_DIR /);
   });
 
