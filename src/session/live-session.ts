@@ -257,11 +257,7 @@ export class LiveSession {
     this.consentPending = false;
     this.resumeAfterConsent = null;
     this.deadline?.clear();
-    if (ended) {
-      await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'interview ended' }, grace: false });
-      return;
-    }
-    this.armSilenceTimer();
+    await this.afterTurn(ended);
     if (this.stopped || this.closing) return;
     this.armDeadline(opening.startedAt);
   }
@@ -410,7 +406,12 @@ export class LiveSession {
 
   /** A turn, then either the end of the session or the silence clock for the candidate's answer. */
   private async run(step: Step, options: TurnOptions): Promise<void> {
-    if (await this.turns.run(step, options)) {
+    await this.afterTurn(await this.turns.run(step, options));
+  }
+
+  /** A turn is stored: the session ends with it, or waits for the candidate again. */
+  private async afterTurn(ended: boolean): Promise<void> {
+    if (ended) {
       await this.terminate({ close: { code: CloseCode.NORMAL, reason: 'interview ended' }, grace: false });
       return;
     }
