@@ -1,22 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // VITEST_JSON=<file> adds a machine-readable report (CI prints its totals).
 const jsonReport = process.env.VITEST_JSON;
 
-// Two projects so each half runs alone: `npm run test:unit` (pure logic beside
-// the code) and `npm run test:integration` (real server, database, browser).
-// `npm test` runs both.
+// A test file that launches Chromium is a browser test: it is found by its import of
+// the Chromium helper, so a new page test joins the project without being listed.
+const browserTests = readdirSync('test')
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => readFileSync(`test/${file}`, 'utf8').includes('helpers/chromium'))
+  .map((file) => `test/${file}`);
+
+// Three projects so each part runs alone: `npm run test:unit` (pure logic beside the
+// code), `npm run test:integration` (real server, database, processes) and
+// `npm run test:browser` (the pages in a real Chromium). `npm test` runs all three;
+// CI runs the browser project once, not on every Node and database.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous, because CI runs on a loaded 2-core machine where spawning a server or a CLI
+    // takes many seconds: the tests wait for events, so a passing test never waits this long.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-      // The integration tests serve the candidate page, so they build it first.
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      // The integration and browser tests serve the candidate page, so they build it first.
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: browserTests, globalSetup: ['test/global-setup.ts'] },
+      },
+      { extends: true, test: { name: 'browser', include: browserTests, globalSetup: ['test/global-setup.ts'] } },
     ],
   },
 });

@@ -1,6 +1,6 @@
 // The shape of the code, checked on every run so it cannot rot: the import
 // graph of src/ resolves and has no cycle, and the dependency rules of
-// DESIGN.md hold (the conversation core knows no transport or storage, the
+// docs/architecture.md hold (the conversation core knows no transport or storage, the
 // session knows no HTTP, only http/ knows Fastify, only db/ knows the database
 // drivers, jobs/ knows no domain). Table ownership is in module-boundaries.test.ts.
 
@@ -133,7 +133,7 @@ describe('the shape of src/', () => {
   });
 
   it('jobs/ imports no domain module (of packages, only Kysely and Node)', () => {
-    const allowed = new Set(['jobs', 'db', 'shared']);
+    const allowed = new Set(['jobs', 'db', 'common']);
     const jobs = files.filter((file) => file.module === 'jobs');
     expect(jobs.length).toBeGreaterThan(0);
     const offending = jobs.flatMap((file) => [

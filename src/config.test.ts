@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -18,7 +19,7 @@ describe('loadConfig', () => {
       llm: { provider: 'scripted' },
       storage: 'local',
       s3: null,
-      voice: { vadSilenceMs: 700, vadThreshold: 0.5, bargeInMs: 400 },
+      voice: { vadSilenceMs: 700, vadAdaptive: true, vadSilenceShortMs: 400, vadSilenceLongMs: 2_000, vadThreshold: 0.5, bargeInMs: 400 },
     });
     expect(config.integrationSecrets.size).toBe(0);
     expect(Object.isFrozen(config)).toBe(true);
@@ -33,6 +34,47 @@ describe('loadConfig', () => {
   it('parses the candidate origins as browsers send them', () => {
     const config = loadConfig({ CANDIDATE_ALLOWED_ORIGINS: 'https://App.example.com, http://localhost:5173/' });
     expect(config.session.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('allows webhook ports 80 and 443 unless WEBHOOK_ALLOWED_PORTS lists others', () => {
+    expect(loadConfig({}).webhooks.allowedPorts).toEqual([80, 443]);
+    expect(loadConfig({ WEBHOOK_ALLOWED_PORTS: '443, 8443' }).webhooks.allowedPorts).toEqual([443, 8443]);
+  });
+
+  it('sizes recogniser capacity to the cores (four utterances per core), half of it per owner, and keeps a warm decoding process per core unless told 0 (a process per utterance)', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).speech).toMatchObject({
+      sttMaxConcurrent: 4 * cores,
+      sttMaxConcurrentPerOwner: 2 * cores,
+      sttDecoders: cores,
+    });
+    expect(loadConfig({ STT_DECODERS: '3' }).speech.sttDecoders).toBe(3);
+    expect(loadConfig({ STT_DECODERS: '0' }).speech.sttDecoders).toBe(0);
+    expect(loadConfig({ STT_MAX_CONCURRENT: '8', STT_MAX_CONCURRENT_PER_OWNER: '3' }).speech).toMatchObject({
+      sttMaxConcurrent: 8,
+      sttMaxConcurrentPerOwner: 3,
+    });
+    // A tenant's share never exceeds the node's.
+    expect(loadConfig({ STT_MAX_CONCURRENT: '2', STT_MAX_CONCURRENT_PER_OWNER: '5' }).speech.sttMaxConcurrentPerOwner).toBe(2);
+  });
+
+  it('parses TRUSTED_PROXIES as addresses and CIDR ranges; none by default', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,2001:db8::/32' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '2001:db8::/32',
+    ]);
+  });
+
+  it('lets any site frame the report page unless REPORT_FRAME_ANCESTORS names none or the origins that may', () => {
+    expect(loadConfig({}).reportPage.frameAncestors).toBe('any');
+    expect(loadConfig({ REPORT_FRAME_ANCESTORS: '*' }).reportPage.frameAncestors).toBe('any');
+    expect(loadConfig({ REPORT_FRAME_ANCESTORS: 'none' }).reportPage.frameAncestors).toBe('none');
+    expect(loadConfig({ REPORT_FRAME_ANCESTORS: 'https://ATS.example.com, https://hr.example.org/' }).reportPage.frameAncestors).toEqual([
+      'https://ats.example.com',
+      'https://hr.example.org',
+    ]);
   });
 
   it('parses integration secrets into named principals', () => {
@@ -67,6 +109,8 @@ describe('loadConfig', () => {
     ['SESSION_BARGE_IN_MS', '-1'],
     ['CANDIDATE_ALLOWED_ORIGINS', 'https://ok.example, app.example.com'],
     ['CANDIDATE_ALLOWED_ORIGINS', 'https://app.example.com/page'],
+    ['REPORT_FRAME_ANCESTORS', 'https://ats.example.com/embed'],
+    ['REPORT_FRAME_ANCESTORS', "'self'"],
     ['CANDIDATE_PRIVACY_URL', 'javascript:alert(1)'],
     ['CANDIDATE_PRIVACY_URL', 'not a url'],
     ['STT_PROVIDER', 'whisper'],
@@ -74,6 +118,22 @@ describe('loadConfig', () => {
     ['STT_BASE_URL', 'file:///tmp/x'],
     ['TTS_BASE_URL', 'not a url'],
     ['SPEECH_TIMEOUT_SECONDS', '0'],
+    ['WEBHOOK_ALLOWED_PORTS', '443,ssh'],
+    ['WEBHOOK_ALLOWED_PORTS', '0'],
+    ['STT_MAX_CONCURRENT', '0'],
+    ['STT_MAX_CONCURRENT_PER_OWNER', 'half'],
+    ['STT_DECODERS', '-1'],
+    ['TRUSTED_PROXIES', 'loadbalancer.internal'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', '10.0.0.1/8/1'],
+    ['TRUSTED_PROXIES', '2001:db8::/129'],
+    ['DRAIN_SECONDS', '-1'],
+    ['NODE_HEARTBEAT_SECONDS', '0'],
+    ['NODE_HEARTBEAT_SECONDS', 'often'],
+    ['STT_BROWSER_ALLOWED', 'maybe'],
+    ['SESSION_VAD_ADAPTIVE', 'sometimes'],
+    ['SESSION_VAD_SILENCE_SHORT_MS', '900'],
+    ['SESSION_VAD_SILENCE_LONG_MS', '500'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
@@ -96,10 +156,39 @@ describe('loadConfig', () => {
       videoMaxChunkBytes: 8 * 1024 * 1024,
       videoMaxBytes: 1024 * 1024 * 1024,
       videoEndGraceSeconds: 5,
+      deadlineBaseSeconds: 60,
+      deadlinePerRecordingSecond: 0.25,
+      videoUploadsPerInterview: 2,
+      videoUploadsPerAddress: 8,
     });
+    expect(loadConfig({ MEDIA_DEADLINE_BASE_SECONDS: '2.5', MEDIA_DEADLINE_PER_RECORDING_SECOND: '0' }).media).toMatchObject({
+      deadlineBaseSeconds: 2.5,
+      deadlinePerRecordingSecond: 0,
+    });
+    expect(() => loadConfig({ MEDIA_DEADLINE_BASE_SECONDS: '0' })).toThrow(/^Invalid configuration: MEDIA_DEADLINE_BASE_SECONDS /);
+    expect(() => loadConfig({ MEDIA_DEADLINE_PER_RECORDING_SECOND: '-1' })).toThrow(
+      /^Invalid configuration: MEDIA_DEADLINE_PER_RECORDING_SECOND /,
+    );
+    expect(loadConfig({}).jobs).toMatchObject({ mediaConcurrency: 2, mediaPerTenant: 1 });
+    expect(loadConfig({ MEDIA_JOBS_CONCURRENCY: '4', MEDIA_JOBS_PER_TENANT: '2' }).jobs).toMatchObject({
+      mediaConcurrency: 4,
+      mediaPerTenant: 2,
+    });
+    expect(() => loadConfig({ MEDIA_JOBS_CONCURRENCY: '0' })).toThrow(/^Invalid configuration: MEDIA_JOBS_CONCURRENCY /);
+    expect(() => loadConfig({ MEDIA_JOBS_PER_TENANT: 'many' })).toThrow(/^Invalid configuration: MEDIA_JOBS_PER_TENANT /);
+    expect(loadConfig({ VIDEO_UPLOADS_PER_INTERVIEW: '1', VIDEO_UPLOADS_PER_ADDRESS: '40' }).media).toMatchObject({
+      videoUploadsPerInterview: 1,
+      videoUploadsPerAddress: 40,
+    });
+    expect(() => loadConfig({ VIDEO_UPLOADS_PER_ADDRESS: '0' })).toThrow(/^Invalid configuration: VIDEO_UPLOADS_PER_ADDRESS /);
     expect(loadConfig({ RECORDING_RETENTION_DAYS: '30' }).media.retentionDays).toBe(30);
     expect(() => loadConfig({ VIDEO_END_GRACE_SECONDS: '-1' })).toThrow(/^Invalid configuration: VIDEO_END_GRACE_SECONDS /);
     expect(() => loadConfig({ STT_PROVIDER: 'sherpa-onnx' })).toThrow(/^Invalid configuration: STT_MODEL_DIR /);
+  });
+
+  it('reads the cluster settings: drain off and a one-second heartbeat by default', () => {
+    expect(loadConfig({}).cluster).toEqual({ drainSeconds: 0, heartbeatSeconds: 1 });
+    expect(loadConfig({ DRAIN_SECONDS: '3', NODE_HEARTBEAT_SECONDS: '0.5' }).cluster).toEqual({ drainSeconds: 3, heartbeatSeconds: 0.5 });
   });
 
   it('knows whether the recogniser was chosen or is the default', () => {
@@ -111,5 +200,13 @@ describe('loadConfig', () => {
     expect(chosen.sttProvider).toBe('browser');
     expect(chosen.speech.sttProviderExplicit).toBe(true);
     expect(chosen.speech.tts.baseUrl).toBe('http://127.0.0.1:9000/v1');
+  });
+
+  it('lets browsers recognise speech unless STT_BROWSER_ALLOWED=false, which STT_PROVIDER=browser contradicts', () => {
+    expect(loadConfig({}).speech.browserRecognitionAllowed).toBe(true);
+    expect(loadConfig({ STT_BROWSER_ALLOWED: 'false' }).speech.browserRecognitionAllowed).toBe(false);
+    expect(() => loadConfig({ STT_PROVIDER: 'browser', STT_BROWSER_ALLOWED: 'false' })).toThrow(
+      /^Invalid configuration: STT_BROWSER_ALLOWED /,
+    );
   });
 });

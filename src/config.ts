@@ -1,6 +1,9 @@
 // Every environment variable the service reads is parsed here, once, into a
 // frozen typed Config. Nothing else reads process.env. The names are a
-// contract (DESIGN.md, "Configuration"): do not rename them.
+// contract (README.md, "Configuration"): do not rename them.
+
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -32,6 +35,12 @@ export interface MediaConfig {
   videoMaxBytes: number;
   /** After the session's end, how long the remux waits for the page's last camera chunk (unless the page says it is sent). */
   videoEndGraceSeconds: number;
+  /** Each ffmpeg run over a recording is killed past base + perRecordingSecond x the recording's seconds. */
+  deadlineBaseSeconds: number;
+  deadlinePerRecordingSecond: number;
+  /** Camera uploads in flight on one node, per interview and per client address. */
+  videoUploadsPerInterview: number;
+  videoUploadsPerAddress: number;
 }
 
 export interface Config {
@@ -45,8 +54,10 @@ export interface Config {
   candidateUiUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   rateLimitPerMinute: number;
-  /** Failed authentications per client address per minute before further attempts answer 429. */
+  /** Failed authentications per client address (IPv6: per /64) per minute before further failing attempts answer 429. */
   authFailuresPerMinute: number;
+  /** Peers (addresses or CIDRs) whose X-Forwarded-For names the client; empty: the TCP peer is the client. */
+  trustedProxies: readonly string[];
   /** Bearer token for GET /metrics; null: open outside production, not served in production. */
   metricsToken: string | null;
   http: HttpLimits;
@@ -55,6 +66,8 @@ export interface Config {
   webhooks: {
     allowInsecureHttp: boolean;
     allowPrivateTargets: boolean;
+    /** Ports a webhook URL may use while private targets are refused. */
+    allowedPorts: readonly number[];
     maxAttempts: number;
     backoffBaseSeconds: number;
     timeoutSeconds: number;
@@ -79,11 +92,30 @@ export interface Config {
   };
   session: SessionConfig;
   /** `worker: false` makes an API/session-only node that leaves durable jobs to other nodes. */
-  jobs: { pollSeconds: number; leaseSeconds: number; worker: boolean };
+  jobs: {
+    pollSeconds: number;
+    leaseSeconds: number;
+    worker: boolean;
+    /** The media lane (recording assembly and archive): slots per worker node, and how many one tenant may hold. */
+    mediaConcurrency: number;
+    mediaPerTenant: number;
+  };
+  /** Many nodes behind a balancer (docs/deployment.md). */
+  cluster: {
+    /** On SIGTERM, how long /ready fails before live sessions are moved, so the balancer stops sending new ones first. */
+    drainSeconds: number;
+    /** How often the node says it is alive; silent for three beats, it is dead and what it held is taken over. */
+    heartbeatSeconds: number;
+  };
   /** The candidate page (issue 9). */
   candidatePage: {
     /** The operator's privacy notice, linked from the welcome screen; null: the page says to ask the inviting organisation. */
     privacyUrl: string | null;
+  };
+  /** The recruiter report page (docs/report-page.md). */
+  reportPage: {
+    /** Who may show the page in a frame (CSP frame-ancestors): any site, none, or these origins. */
+    frameAncestors: 'any' | 'none' | readonly string[];
   };
   sttProvider: (typeof STT_PROVIDERS)[number];
   ttsProvider: (typeof TTS_PROVIDERS)[number];
@@ -94,10 +126,19 @@ export interface Config {
   media: MediaConfig;
 }
 
-/** Server-side voice: turn-taking on the candidate's audio (src/session/channels/voice-channel.ts). */
+/** Server-side voice: turn-taking on the candidate's audio (src/session/channels/voice-pipeline.ts). */
 export interface VoiceConfig {
-  /** Silence after the candidate's speech before the turn is over (VAD hang-over). */
+  /**
+   * Silence after the candidate's speech before the turn is over (VAD hang-over); with the adaptive end of turn,
+   * the silence while nothing has been recognised yet.
+   */
   vadSilenceMs: number;
+  /** Whether the silence that ends a turn depends on the words so far (src/session/channels/turn-end.ts). */
+  vadAdaptive: boolean;
+  /** Adaptive: the silence that ends a turn whose words read as complete. */
+  vadSilenceShortMs: number;
+  /** Adaptive: the silence that ends a turn trailing off ("... and", "um"), and the cap on any wait. */
+  vadSilenceLongMs: number;
   /** Speech probability (Silero) that counts as voiced. */
   vadThreshold: number;
   /** While the interviewer's audio plays, candidate speech must last this long to interrupt it (echo gating). */
@@ -118,12 +159,19 @@ export interface HttpLimits {
 export interface SpeechConfig {
   /** STT_PROVIDER was set: a missing recogniser then stops the start instead of falling back to typed answers. */
   sttProviderExplicit: boolean;
+  /** STT_BROWSER_ALLOWED: the candidate's browser may recognise speech (the audio then goes to the browser's vendor). */
+  browserRecognitionAllowed: boolean;
   /** OpenAI-compatible transcription (STT_PROVIDER=openai) and the sherpa-onnx model folder. */
   stt: { baseUrl: string; apiKey: string | null; model: string; modelDir: string | null };
   /** OpenAI-compatible speech (TTS_PROVIDER=openai). */
   tts: { baseUrl: string; apiKey: string | null; model: string; voice: string };
   /** Per remote speech call. */
   timeoutSeconds: number;
+  /** Recognitions at once on this node, and for one owner (tenant) on this node (src/speech/stt/tenant-limited.ts). */
+  sttMaxConcurrent: number;
+  sttMaxConcurrentPerOwner: number;
+  /** STT_DECODERS: PocketSphinx decoding processes kept warm at most (src/speech/stt/pocketsphinx-warm.ts), by default the cores; 0, a process per utterance. */
+  sttDecoders: number;
 }
 
 /** The live candidate session (src/session/). */
@@ -135,6 +183,9 @@ export interface SessionConfig {
   /** Silence before each reminder, and after the last one before the end (reason 3). */
   inactivitySeconds: number;
   inactivityReminders: number;
+  /** "I need more time": quiet granted before the reminders start again, and how often a session may ask. */
+  moreTimeSeconds: number;
+  moreTimeRequests: number;
   /** Refusals or abuse before the interview ends as uncooperative (reason 4). */
   uncooperativeLimit: number;
   /** The one-session-per-interview lease; renewed every third of it while connected. */
@@ -189,12 +240,14 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 25, { min: 1, max: 1_000_000_000 }),
     authFailuresPerMinute: read.integer('AUTH_FAILURES_PER_MINUTE', 20, { min: 1, max: 1_000_000_000 }),
+    trustedProxies: read.addressList('TRUSTED_PROXIES'),
     metricsToken: read.optionalString('METRICS_TOKEN'),
     http: readHttpLimits(read),
     integrationSecrets: parseIntegrationSecrets(env.INTEGRATION_SECRETS),
     webhooks: {
       allowInsecureHttp: read.boolean('WEBHOOK_ALLOW_INSECURE_HTTP', false),
       allowPrivateTargets: read.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+      allowedPorts: read.portList('WEBHOOK_ALLOWED_PORTS', [80, 443]),
       maxAttempts: read.integer('WEBHOOK_MAX_ATTEMPTS', 3, { min: 1, max: 100 }),
       backoffBaseSeconds: read.number('WEBHOOK_BACKOFF_BASE_SECONDS', 10, { min: 0, max: 86_400 }),
       timeoutSeconds: read.number('WEBHOOK_TIMEOUT_SECONDS', 10, { min: 0.05, max: 300 }),
@@ -216,6 +269,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxResumes: read.integer('SESSION_MAX_RESUMES', 5, { min: 0, max: 1_000 }),
       inactivitySeconds: read.number('SESSION_INACTIVITY_SECONDS', 120, { min: 0.1, max: 86_400 }),
       inactivityReminders: read.integer('SESSION_INACTIVITY_REMINDERS', 2, { min: 0, max: 20 }),
+      moreTimeSeconds: read.number('SESSION_MORE_TIME_SECONDS', 300, { min: 1, max: 3_600 }),
+      moreTimeRequests: read.integer('SESSION_MORE_TIME_REQUESTS', 2, { min: 0, max: 10 }),
       uncooperativeLimit: read.integer('SESSION_UNCOOPERATIVE_LIMIT', 3, { min: 1, max: 100 }),
       leaseSeconds: read.number('SESSION_LEASE_SECONDS', 20, { min: 0.3, max: 3_600 }),
       sweepSeconds: read.number('SESSION_SWEEP_SECONDS', 30, { min: 0.1, max: 86_400 }),
@@ -231,10 +286,17 @@ export function loadConfig(env: Env = process.env): Config {
       pollSeconds: read.number('JOBS_POLL_SECONDS', 2, { min: 0.05, max: 3_600 }),
       leaseSeconds: read.number('JOBS_LEASE_SECONDS', 120, { min: 0.5, max: 86_400 }),
       worker: read.boolean('JOBS_WORKER', true),
+      mediaConcurrency: read.integer('MEDIA_JOBS_CONCURRENCY', 2, { min: 1, max: 64 }),
+      mediaPerTenant: read.integer('MEDIA_JOBS_PER_TENANT', 1, { min: 1, max: 64 }),
+    },
+    cluster: {
+      drainSeconds: read.number('DRAIN_SECONDS', 0, { min: 0, max: 600 }),
+      heartbeatSeconds: read.number('NODE_HEARTBEAT_SECONDS', 1, { min: 0.1, max: 60 }),
     },
     candidatePage: {
       privacyUrl: read.optionalUrl('CANDIDATE_PRIVACY_URL', ['http:', 'https:']),
     },
+    reportPage: { frameAncestors: readFrameAncestors(read) },
     sttProvider: read.oneOf('STT_PROVIDER', STT_PROVIDERS, 'pocketsphinx'),
     ttsProvider: read.oneOf('TTS_PROVIDER', TTS_PROVIDERS, 'espeak'),
     speech: readSpeech(read),
@@ -250,8 +312,16 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 function readVoice(read: EnvReader): VoiceConfig {
+  const vadSilenceMs = read.integer('SESSION_VAD_SILENCE_MS', 700, { min: 100, max: 10_000 });
+  const vadSilenceShortMs = read.integer('SESSION_VAD_SILENCE_SHORT_MS', Math.min(400, vadSilenceMs), { min: 100, max: 10_000 });
+  const vadSilenceLongMs = read.integer('SESSION_VAD_SILENCE_LONG_MS', Math.max(2_000, vadSilenceMs), { min: 100, max: 30_000 });
+  if (vadSilenceShortMs > vadSilenceMs) throw new ConfigError('SESSION_VAD_SILENCE_SHORT_MS', 'must not exceed SESSION_VAD_SILENCE_MS');
+  if (vadSilenceLongMs < vadSilenceMs) throw new ConfigError('SESSION_VAD_SILENCE_LONG_MS', 'must not be below SESSION_VAD_SILENCE_MS');
   return {
-    vadSilenceMs: read.integer('SESSION_VAD_SILENCE_MS', 700, { min: 100, max: 10_000 }),
+    vadSilenceMs,
+    vadAdaptive: read.boolean('SESSION_VAD_ADAPTIVE', true),
+    vadSilenceShortMs,
+    vadSilenceLongMs,
     vadThreshold: read.number('SESSION_VAD_THRESHOLD', 0.5, { min: 0.2, max: 0.95 }),
     bargeInMs: read.integer('SESSION_BARGE_IN_MS', 400, { min: 0, max: 10_000 }),
   };
@@ -277,6 +347,7 @@ function readSpeech(read: EnvReader): SpeechConfig {
   const chosen = read.optionalString('STT_PROVIDER');
   const speech: SpeechConfig = {
     sttProviderExplicit: chosen !== null,
+    browserRecognitionAllowed: read.boolean('STT_BROWSER_ALLOWED', true),
     stt: {
       baseUrl: read.httpUrl('STT_BASE_URL', OPENAI_BASE_URL),
       apiKey: read.optionalString('STT_API_KEY'),
@@ -290,11 +361,31 @@ function readSpeech(read: EnvReader): SpeechConfig {
       voice: read.string('TTS_VOICE', 'alloy'),
     },
     timeoutSeconds: read.number('SPEECH_TIMEOUT_SECONDS', 15, { min: 0.05, max: 600 }),
+    ...readRecogniserCapacity(read),
   };
   if (chosen === 'sherpa-onnx' && !speech.stt.modelDir) {
     throw new ConfigError('STT_MODEL_DIR', 'is required when STT_PROVIDER=sherpa-onnx (the folder of a downloaded sherpa-onnx model)');
   }
+  if (chosen === 'browser' && !speech.browserRecognitionAllowed) {
+    throw new ConfigError('STT_BROWSER_ALLOWED', 'is false, but STT_PROVIDER=browser leaves recognition to the browser alone');
+  }
   return speech;
+}
+
+/**
+ * Sized to the cores by default: a warm PocketSphinx decoder following live
+ * speech uses about a sixth of a core (docs/speech.md), so four utterances per
+ * core leave room for the rest of the session; a decoding process for each.
+ */
+function readRecogniserCapacity(read: EnvReader): Pick<SpeechConfig, 'sttMaxConcurrent' | 'sttMaxConcurrentPerOwner' | 'sttDecoders'> {
+  const cores = availableParallelism();
+  const sttMaxConcurrent = read.integer('STT_MAX_CONCURRENT', 4 * cores, { min: 1, max: 10_000 });
+  // Half the node by default: one owner's links can never take every recogniser.
+  const perOwner = read.integer('STT_MAX_CONCURRENT_PER_OWNER', Math.ceil(sttMaxConcurrent / 2), { min: 1, max: 10_000 });
+  // Warm decoders by default, one process per core: they hear each utterance word for word as a
+  // process of its own would, several times faster (docs/speech.md); 0 opts out.
+  const sttDecoders = read.integer('STT_DECODERS', cores, { min: 0, max: 10_000 });
+  return { sttMaxConcurrent, sttMaxConcurrentPerOwner: Math.min(perOwner, sttMaxConcurrent), sttDecoders };
 }
 
 function readS3(read: EnvReader): S3Config {
@@ -310,6 +401,14 @@ function readS3(read: EnvReader): S3Config {
   };
 }
 
+/** `*` (the default: the link is the credential and the page only reads), `none`, or a comma-separated origin list. */
+function readFrameAncestors(read: EnvReader): Config['reportPage']['frameAncestors'] {
+  const raw = read.optionalString('REPORT_FRAME_ANCESTORS')?.trim();
+  if (raw === undefined || raw === '' || raw === '*') return 'any';
+  if (raw.toLowerCase() === 'none') return 'none';
+  return read.originList('REPORT_FRAME_ANCESTORS');
+}
+
 function readMedia(read: EnvReader): MediaConfig {
   const retention = read.integer('RECORDING_RETENTION_DAYS', 0, { min: 0, max: 36_500 });
   return {
@@ -318,6 +417,10 @@ function readMedia(read: EnvReader): MediaConfig {
     videoMaxChunkBytes: read.integer('VIDEO_MAX_CHUNK_BYTES', 8 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 }),
     videoMaxBytes: read.integer('VIDEO_MAX_BYTES', 1024 * 1024 * 1024, { min: 1024, max: 64 * 1024 * 1024 * 1024 }),
     videoEndGraceSeconds: read.number('VIDEO_END_GRACE_SECONDS', 5, { min: 0, max: 120 }),
+    deadlineBaseSeconds: read.number('MEDIA_DEADLINE_BASE_SECONDS', 60, { min: 0.1, max: 86_400 }),
+    deadlinePerRecordingSecond: read.number('MEDIA_DEADLINE_PER_RECORDING_SECOND', 0.25, { min: 0, max: 100 }),
+    videoUploadsPerInterview: read.integer('VIDEO_UPLOADS_PER_INTERVIEW', 2, { min: 1, max: 100 }),
+    videoUploadsPerAddress: read.integer('VIDEO_UPLOADS_PER_ADDRESS', 8, { min: 1, max: 10_000 }),
   };
 }
 
@@ -343,6 +446,14 @@ function parseIntegrationSecrets(raw: string | undefined): ReadonlyMap<string, s
 
 class EnvReader {
   constructor(private readonly env: Env) {}
+
+  /** The comma-separated items of a variable, trimmed, empty ones dropped; none when unset. */
+  private items(name: string): string[] {
+    return (this.raw(name) ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  }
 
   private raw(name: string): string | undefined {
     const value = this.env[name];
@@ -419,33 +530,54 @@ class EnvReader {
     return raw;
   }
 
+  /** Comma-separated TCP ports (1-65535). */
+  portList(name: string, fallback: number[]): number[] {
+    const raw = this.raw(name);
+    if (raw === undefined) return fallback;
+    return raw.split(',').map((item) => {
+      const port = Number(item.trim());
+      if (!/^\d{1,5}$/.test(item.trim()) || port < 1 || port > 65535) {
+        throw new ConfigError(name, `must be a comma-separated list of ports from 1 to 65535 (got "${item.trim()}")`);
+      }
+      return port;
+    });
+  }
+
+  /** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `2001:db8::/32`), as given. */
+  addressList(name: string): string[] {
+    return this.items(name).map((item) => {
+      const [address = '', prefix, ...rest] = item.split('/');
+      const family = isIP(address);
+      const maxPrefix = family === 4 ? 32 : 128;
+      const isValidPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+      if (family === 0 || rest.length > 0 || !isValidPrefix) {
+        throw new ConfigError(name, `must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.0/8 (got "${item}")`);
+      }
+      return item;
+    });
+  }
+
   /** Comma-separated http(s) origins (scheme, host and port, nothing else), normalised as browsers send them. */
   originList(name: string): string[] {
-    const raw = this.raw(name);
-    if (raw === undefined) return [];
-    return raw
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== '')
-      .map((item) => {
-        let url: URL | null = null;
-        try {
-          url = new URL(item);
-        } catch {
-          // reported below
-        }
-        if (
-          !url ||
-          !['http:', 'https:'].includes(url.protocol) ||
-          url.pathname !== '/' ||
-          url.search !== '' ||
-          url.hash !== '' ||
-          url.username !== ''
-        ) {
-          throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com (got "${item}")`);
-        }
-        return url.origin;
-      });
+    return this.items(name).map((item) => {
+      let url: URL | null = null;
+      try {
+        url = new URL(item);
+      } catch {
+        // reported below
+      }
+      if (
+        !url ||
+        !['http:', 'https:'].includes(url.protocol) ||
+        url.pathname !== '/' ||
+        url.search !== '' ||
+        url.hash !== '' ||
+        url.username !== ''
+      ) {
+        throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com (got "${item}")`);
+      }
+      return url.origin;
+    });
   }
 
   /** An http(s) base URL without a trailing slash, so paths can be appended. */

@@ -15,9 +15,9 @@ import { InterviewService } from './interviews/interview.service.js';
 import { createEvaluator, isDeterministic } from './evaluation/index.js';
 import { ResultsRepository } from './results/results.repository.js';
 import { ResultsReports } from './results/results.reports.js';
-import { createResultsPipeline, resetResults } from './results/results.pipeline.js';
-import { systemClock, systemScheduler, type Clock, type Scheduler } from './shared/clock.js';
-import { randomIds, type IdGenerator } from './shared/ids.js';
+import { createResultsPipeline, MEDIA_LANE, resetResults } from './results/results.pipeline.js';
+import { systemClock, systemScheduler, type Clock, type Scheduler } from './common/clock.js';
+import { randomIds, type IdGenerator } from './common/ids.js';
 import { sql } from 'kysely';
 import { createWebhooks, type WebhookOverrides, type Webhooks } from './webhooks/webhooks.module.js';
 import { LlmInterviewer } from './conversation/llm-interviewer.js';
@@ -28,13 +28,15 @@ import { JobRunner } from './jobs/job-runner.js';
 import { DatabaseLeases, RedisLeases } from './session/session-lease.js';
 import { resetSession, SessionRepository } from './session/session.repository.js';
 import { SessionService, type SessionLogger } from './session/session.service.js';
-import type { SpeechSupport } from './session/live-session.js';
+import type { SpeechSupport } from './session/live-session-types.js';
 import { SileroVad } from './speech/vad/silero-vad.js';
-import { VoiceService } from './session/voice.js';
+import { VoiceService } from './session/voice-service.js';
+import { detectorSilenceMs } from './session/channels/turn-end.js';
 import { createMediaStorage, mediaRoot } from './media/create-storage.js';
-import { FileCandidateAudioSink } from './media/candidate-audio.js';
+import { StoredCandidateAudio } from './media/candidate-audio.js';
 import { MediaRepository } from './media/media.repository.js';
 import { MediaService } from './media/media.service.js';
+import { MediaDeadlines } from './media/media-deadline.js';
 import { RecordingAssembler } from './media/recording-assembler.js';
 import { RecordingSpeech } from './media/recording-speech.js';
 import { RetentionSweeper } from './media/retention.js';
@@ -44,6 +46,11 @@ import path from 'node:path';
 import type { LocalStorage } from './media/local-storage.js';
 import type { MediaStorage } from './media/media-storage.js';
 import { createSpeech, type Speech } from './speech/index.js';
+import { ReportLinks } from './results/report-link.js';
+import { ReportPageService } from './results/report-page.service.js';
+import { loadSecretKey } from './webhooks/secret-box.js';
+import { DatabaseBeatStore, NodeHeartbeats, RedisBeatStore } from './cluster/node-heartbeats.js';
+import { LocalWakeups, RedisWakeups, type Wakeups } from './cluster/wakeups.js';
 
 export interface Container {
   config: Config;
@@ -53,6 +60,8 @@ export interface Container {
   scheduler: Scheduler;
   auth: AuthService;
   interviews: InterviewService;
+  /** The recruiter report page: its signed links and what it shows. */
+  reportPage: ReportPageService;
   rateLimiter: RateLimiter;
   authThrottle: AuthThrottle;
   webhooks: Webhooks;
@@ -70,11 +79,19 @@ export interface Container {
     storage: MediaStorage;
     local: LocalStorage | null;
     service: MediaService;
-    candidateAudio: FileCandidateAudioSink;
+    candidateAudio: StoredCandidateAudio;
     /** Present when RECORDING_RETENTION_DAYS is set; the server starts it on worker nodes. */
     retention: RetentionSweeper | null;
   };
+  /** This node's heartbeat, and what it knows of the others'. */
+  nodes: NodeHeartbeats;
+  /** Cross-node "work was queued" signals (Redis pub/sub; in-process without Redis). */
+  wakeups: Wakeups;
   isHealthy(): Promise<boolean>;
+  /** /ready: healthy and not draining (a balancer sends new candidates elsewhere once it fails). */
+  isReady(): Promise<boolean>;
+  /** The first step of a graceful stop: /ready fails from now on. */
+  startDraining(): void;
   close(): Promise<void>;
 }
 
@@ -96,8 +113,9 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   const clock = overrides.clock ?? systemClock;
   const scheduler = overrides.scheduler ?? systemScheduler;
   const ids = overrides.ids ?? randomIds;
+  const log: SessionLogger = overrides.log ?? (() => {});
   // Speech first: a provider that was asked for and cannot run stops the start before anything is opened.
-  const speech = createSpeech(config);
+  const speech = createSpeech(config, { scheduler });
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db, database.dialect);
@@ -113,18 +131,41 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   // Commands are not queued while connecting: wait for the connection, so the first candidate after
   // start-up is not refused. An unreachable Redis errors at once, and the service starts without it.
   if (redis) await redisSettled(redis, 5_000);
+  const nodes = new NodeHeartbeats(
+    NodeHeartbeats.newNodeId(ids),
+    redis ? new RedisBeatStore(redis) : new DatabaseBeatStore(database.db),
+    clock,
+    scheduler,
+    config.cluster.heartbeatSeconds * 1000,
+    (error) => log('warn', 'node heartbeat failed', error),
+  );
+  const wakeups: Wakeups = redis
+    ? await RedisWakeups.connect(redis, (error) => log('warn', 'cross-node wake-up failed', error))
+    : new LocalWakeups();
+  let draining = false;
+  const isHealthy = async () => {
+    await sql`select 1`.execute(database.db);
+    return true;
+  };
 
   const storage = await createMediaStorage(config, clock);
   const interviewRepository = new InterviewRepository(database.db, config.session.logMaxLines);
   const results = new ResultsRepository(database.db);
-  // Media: everything under DATA_DIR/media (store, work folders, candidate spools).
-  const candidateAudio = new FileCandidateAudioSink(path.join(mediaRoot(config.dataDir), 'spool'));
+  // Media: what another node may need (candidate audio, prepared speech, camera chunks) goes to the shared store;
+  // DATA_DIR/media holds only this node's work folders (assembly) and the bodies of uploads being received.
+  const candidateAudio = new StoredCandidateAudio(storage.storage);
   const mediaRepository = new MediaRepository(database.db);
   // The interviewer's voice on every recording: the configured synthesizer (TTS_PROVIDER), made during the session where it can be.
   const recordingSpeech = new RecordingSpeech(
     path.join(mediaRoot(config.dataDir), 'work'),
+    storage.storage,
     overrides.tts === undefined ? speech.tts : overrides.tts,
     (error) => log('warn', "the interviewer's speech for a recording could not be prepared (assembly will synthesise it)", error),
+  );
+  // Every ffmpeg run over a recording is bounded by the recording's length (MEDIA_DEADLINE_*).
+  const mediaDeadlines = new MediaDeadlines(
+    { baseSeconds: config.media.deadlineBaseSeconds, perRecordingSecond: config.media.deadlinePerRecordingSecond },
+    scheduler,
   );
   const mediaService = new MediaService({
     repository: mediaRepository,
@@ -132,17 +173,24 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     storage: storage.storage,
     assembler: new RecordingAssembler({
       workRoot: path.join(mediaRoot(config.dataDir), 'work'),
-      tts: overrides.tts === undefined ? speech.tts : overrides.tts,
       spool: candidateAudio,
       speech: recordingSpeech,
+      deadlines: mediaDeadlines,
     }),
-    spool: candidateAudio,
-    videos: new VideoUploads(path.join(mediaRoot(config.dataDir), 'spool'), {
-      maxChunkBytes: config.media.videoMaxChunkBytes,
-      maxTotalBytes: config.media.videoMaxBytes,
-    }),
+    videos: new VideoUploads(
+      path.join(mediaRoot(config.dataDir), 'spool'),
+      storage.storage,
+      {
+        maxChunkBytes: config.media.videoMaxChunkBytes,
+        maxTotalBytes: config.media.videoMaxBytes,
+      },
+      clock,
+      scheduler,
+    ),
     urlTtlSeconds: config.media.urlTtlSeconds,
     videoEndGraceMs: config.media.videoEndGraceSeconds * 1000,
+    deadlines: mediaDeadlines,
+    clock,
   });
   const retention = config.media.retentionDays
     ? new RetentionSweeper({
@@ -166,6 +214,20 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     ids,
     source: reports,
     overrides: overrides.webhooks,
+    wakeups,
+  });
+  const reportPage = new ReportPageService({
+    interviews: interviewRepository,
+    results,
+    reports,
+    recordings,
+    // Keyed from the webhook secret key, which every node of a deployment shares; valid as long as a recording link.
+    links: new ReportLinks(
+      loadSecretKey(config.webhooks.secretKey, config.dataDir),
+      config.publicBaseUrl,
+      config.media.urlTtlSeconds,
+      clock,
+    ),
   });
   const auth = new AuthService(new ApiKeyRepository(database.db), config.integrationSecrets, clock, ids);
   const interviews = new InterviewService({
@@ -185,6 +247,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
       (tx, interviewId) => resetResults(results, tx, interviewId),
       async (tx, interviewId) => void (await mediaService.erase(tx, interviewId)),
     ],
+    // From the commit on every candidate route refuses the link; an upload that was being written is removed.
+    afterErase: (interviewId) => mediaService.discardWork(interviewId),
     // The session service is built below; a reset only happens once the server runs.
     beforeReset: (interviewId) => sessions.endForReset(interviewId),
     clock,
@@ -199,14 +263,19 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     ? new RedisAuthThrottle(redis, config.authFailuresPerMinute, clock)
     : new InMemoryAuthThrottle(config.authFailuresPerMinute, clock);
 
-  const log: SessionLogger = overrides.log ?? (() => {});
   const jobRunner = new JobRunner(database.db, new JobRepository(database.db, database.dialect), clock, scheduler, ids, {
     pollMs: config.jobs.pollSeconds * 1000,
     // Longer than any step's slowest honest run (a model call with one retry), so a live worker is never overtaken.
     leaseMs: config.jobs.leaseSeconds * 1000,
     backoffBaseMs: 5_000,
     onError: (kind, error) => log('error', `job ${kind} failed`, error),
+    // Media work (ffmpeg, large uploads) has slots of its own, shared out by tenant: it never holds up a hand-off or an evaluation.
+    lanes: { [MEDIA_LANE]: { concurrency: config.jobs.mediaConcurrency, perTenant: config.jobs.mediaPerTenant } },
+    owner: `worker:${nodes.nodeId}`,
+    deadOwners: async () => (await nodes.listDead()).map((nodeId) => `worker:${nodeId}`),
   });
+  // A job committed on any node (an interview ended on a session node) wakes the workers at once.
+  wakeups.subscribe('jobs', () => void jobRunner.kick());
   const evaluator = createEvaluator(config.llm);
   const pipeline = createResultsPipeline({
     interviews: interviewRepository,
@@ -221,7 +290,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
   for (const step of pipeline) jobRunner.register(step);
   // Voice: the Silero model is loaded once for every session; without it candidates type (and still hear).
   const voiceNotes: string[] = [];
-  const vad = await SileroVad.load({ silenceMs: config.voice.vadSilenceMs, threshold: config.voice.vadThreshold }).catch(
+  const vad = await SileroVad.load({ silenceMs: detectorSilenceMs(config.voice), threshold: config.voice.vadThreshold }).catch(
     (error: unknown) => {
       voiceNotes.push(
         `voice-activity detection off (${error instanceof Error ? error.message : String(error)}); candidates answer by typing`,
@@ -234,11 +303,13 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     stt: speech.stt,
     tts: speech.tts,
     settings: config.voice,
+    browserRecognitionAllowed: config.speech.browserRecognitionAllowed,
     log,
     // The candidate's microphone goes to the recording's spool, placed on the session clock.
     audioSink: candidateAudio,
     recordingSpeech,
     clock,
+    scheduler,
   });
 
   const sessions = new SessionService({
@@ -249,7 +320,8 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     scheduler,
     ids,
     settings: config.session,
-    onInterviewEnded: () => void jobRunner.kick(),
+    onInterviewEnded: () => wakeups.publish('jobs'),
+    nodes,
     log,
     speech: overrides.speech ?? ((languageCode) => voice.support(languageCode)),
   });
@@ -262,6 +334,7 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     scheduler,
     auth,
     interviews,
+    reportPage,
     rateLimiter,
     authThrottle,
     webhooks,
@@ -272,12 +345,20 @@ export async function createContainer(config: Config, overrides: ContainerOverri
     voiceNotes,
     vad,
     media,
-    async isHealthy() {
-      await sql`select 1`.execute(database.db);
-      return true;
+    nodes,
+    wakeups,
+    isHealthy,
+    async isReady() {
+      return !draining && (await isHealthy());
+    },
+    startDraining() {
+      draining = true;
     },
     async close() {
       await webhooks.close();
+      await wakeups.close();
+      // The last pieces of candidate audio, flushed as the sessions closed, are stored before the connections go.
+      await candidateAudio.settled();
       storage.storage.close();
       redis?.disconnect();
       await speech.close();

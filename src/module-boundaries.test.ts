@@ -1,4 +1,4 @@
-// Guards a rule of DESIGN.md that no type checker sees: each table is written
+// Guards a rule of docs/architecture.md that no type checker sees: each table is written
 // only through its owning module's repository. It rots silently (a quick
 // `tx.updateTable(...)` in a service works fine), so the source is scanned.
 // The import rules (cycles, layers, who may import which package) are in
@@ -24,6 +24,7 @@ const OWNERS: Record<string, string> = {
   session_leases: 'src/session/session-lease.ts',
   jobs: 'src/jobs/job.repository.ts',
   interview_media: 'src/media/media.repository.ts',
+  cluster_nodes: 'src/cluster/node-heartbeats.ts',
 };
 
 /** Migrations create and reshape every table; they are the one exception. */

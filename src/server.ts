@@ -8,7 +8,11 @@ export interface RunningServer {
   container: Container;
   /** The address it listens on, e.g. http://127.0.0.1:8000. */
   url: string;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /**
+   * Drains and stops: /ready fails (for DRAIN_SECONDS before anything else, so the balancer notices),
+   * new sessions are refused, live ones finish their turn and move to another node, in-flight
+   * requests and jobs finish, then the database closes.
+   */
   close(): Promise<void>;
 }
 
@@ -22,17 +26,22 @@ export async function startServer(
     logger: overrides.logger === false ? false : { level: config.logLevel },
     limits: config.http,
     metrics: { token: config.metricsToken, isProduction: config.appEnv === 'production' },
+    trustedProxies: config.trustedProxies,
     candidateOrigins: {
       publicBaseUrl: config.publicBaseUrl,
       candidateUiUrl: config.candidateUiUrl,
       allowedOrigins: config.session.allowedOrigins,
     },
     candidatePrivacyUrl: config.candidatePage.privacyUrl,
+    reportFrameAncestors: config.reportPage.frameAncestors,
+    videoUploadSlots: { perInterview: config.media.videoUploadsPerInterview, perAddress: config.media.videoUploadsPerAddress },
   });
   log = (level, message, error) => app.log[level](error === undefined ? {} : { err: error }, message);
   for (const note of container.speech.notes) app.log.warn(note);
   for (const note of container.voiceNotes) app.log.warn(note);
   try {
+    // Alive before it serves anyone: a node that never beat is never declared dead.
+    await container.nodes.start();
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await container.close();
@@ -58,12 +67,17 @@ export async function startServer(
     url: `http://${host}:${port}`,
     close() {
       closing ??= (async () => {
+        container.startDraining();
+        if (config.cluster.drainSeconds > 0) {
+          await new Promise<void>((resolve) => container.scheduler.setTimeout(resolve, config.cluster.drainSeconds * 1000));
+        }
         // Live sessions close with 1001 and record their disconnection first, so the page can resume on another node at once.
         await container.sessions.stop();
         await app.close();
         await worker.stop();
         await container.jobRunner.stop();
         container.media.retention?.stop();
+        await container.nodes.stop();
         await container.close();
       })();
       return closing;

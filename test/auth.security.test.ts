@@ -28,10 +28,13 @@ const READ_ROUTES = [
 ];
 
 // Routes that take no API key, on purpose. Every other registered route must be an API route with a scope.
-// /media/: local recordings, authorised by their signed, expiring link (docs/media.md).
+// /media/: local recordings, authorised by their signed, expiring link (docs/media.md); /report/: the
+// recruiter report page, likewise (docs/report-page.md); /ready: the balancer's readiness probe, beside /health.
 const NOT_API_KEY_ROUTES = [
   /^\/health$/,
+  /^\/ready$/,
   /^\/media\//,
+  /^\/report\//,
   /^\/metrics$/,
   /^\/openapi\.json$/,
   /^\/docs(\/|$)/,

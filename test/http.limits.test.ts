@@ -1,7 +1,6 @@
-// Slow clients, idle connections, early answers, /metrics access and the
-// throttle on failed authentication, over raw sockets against the real server.
+// Slow clients, idle connections, early answers and /metrics access, over raw
+// sockets against the real server (the failed-authentication throttle: auth.throttle.test.ts).
 
-import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -124,47 +123,5 @@ describe('/metrics', () => {
     } finally {
       await t.close();
     }
-  });
-});
-
-describe('failed authentication', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ AUTH_FAILURES_PER_MINUTE: '3' });
-  });
-  afterAll(() => t?.close());
-
-  function getFrom(localAddress: string, key: string): Promise<{ status: number; retryAfter: string | undefined }> {
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        `${t.url}/interview/details/00000000-0000-4000-8000-000000000000`,
-        { localAddress, headers: { 'x-application-secret-key': key } },
-        (res) => {
-          res.resume();
-          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] });
-        },
-      );
-      req.on('error', reject).end();
-    });
-  }
-
-  it('is throttled per client address: past the limit even the right key answers 429 with Retry-After until the window ends', async () => {
-    // A window of our own (Redis counters are shared by every test file that fails authentication).
-    const now = t.clock.now().getTime();
-    t.clock.advance(Math.floor(Math.random() * 1e6) * 60_000 + 60_000 - (now % 60_000) + 100);
-    const key = await t.createKey();
-    const guesses = [];
-    for (let i = 0; i < 3; i++) guesses.push((await getFrom('127.0.0.1', `sk_int_${'A'.repeat(32)}`)).status);
-    expect(guesses).toEqual([401, 401, 401]);
-
-    const throttled = await getFrom('127.0.0.1', key);
-    expect(throttled.status).toBe(429);
-    expect(Number(throttled.retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(Number(throttled.retryAfter)).toBeLessThanOrEqual(60);
-    // Another address is not affected.
-    expect((await getFrom('127.0.0.2', key)).status).toBe(404);
-
-    t.clock.advance(60_000);
-    expect((await getFrom('127.0.0.1', key)).status).toBe(404);
   });
 });

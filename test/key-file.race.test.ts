@@ -51,5 +51,5 @@ describe('secret key file created by racing processes', () => {
       expect(readdirSync(dir)).toEqual(['race.key']);
       expect(statSync(path.join(dir, 'race.key')).mode & 0o777).toBe(0o600);
     }
-  }, 60_000);
+  }, 120_000);
 });

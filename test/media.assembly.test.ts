@@ -1,13 +1,18 @@
 import { execFile } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGLISH } from '../src/languages/registry.js';
-import { FileCandidateAudioSink } from '../src/media/candidate-audio.js';
+import { systemClock } from '../src/common/clock.js';
+import { StoredCandidateAudio } from '../src/media/candidate-audio.js';
+import { LocalStorage } from '../src/media/local-storage.js';
+import { spoolPrefix } from '../src/media/media-storage.js';
 import { RecordingAssembler } from '../src/media/recording-assembler.js';
 import { RecordingSpeech } from '../src/media/recording-speech.js';
+import { UrlSigner } from '../src/media/url-signer.js';
 import { FliteTts } from './helpers/flite-tts.js';
 import { speakWithFlite } from './helpers/speech.js';
 
@@ -35,12 +40,14 @@ async function loudness(file: string, from: number, to: number): Promise<number>
 
 describe('assembling the mixed MP3', () => {
   let dir: string;
-  let spool: FileCandidateAudioSink;
+  let storage: LocalStorage;
+  let spool: StoredCandidateAudio;
   const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'media-assembly-'));
-    spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
+    storage = new LocalStorage(path.join(dir, 'store'), 'http://127.0.0.1', new UrlSigner(randomBytes(32)), systemClock);
+    spool = new StoredCandidateAudio(storage);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,7 +59,8 @@ describe('assembling the mixed MP3', () => {
     await spool.append(id, T0 + 9_000, pcm.subarray(0, half));
     await spool.append(id, T0 + 9_000 + half / 16, pcm.subarray(half));
     const tts = new FliteTts();
-    const assembler = new RecordingAssembler({ workRoot: path.join(dir, 'work'), tts, spool });
+    const workRoot = path.join(dir, 'work');
+    const assembler = new RecordingAssembler({ workRoot, spool, speech: new RecordingSpeech(workRoot, storage, tts) });
     const input = {
       interviewId: id,
       language: ENGLISH,
@@ -89,19 +97,21 @@ describe('assembling the mixed MP3', () => {
   it('takes the interviewer speech the session prepared in the background, synthesising nothing at assembly', async () => {
     const id = 'e3c0a4d2-0000-4000-8000-000000000003';
     const tts = new FliteTts();
-    const workRoot = path.join(dir, 'work');
-    const speech = new RecordingSpeech(workRoot, tts);
+    // The session node prepares into the shared store; another node, with a work folder of its own, assembles.
+    const speech = new RecordingSpeech(path.join(dir, 'session-node-work'), storage, tts);
     // The session's channel asks for each utterance as it sends it (the same text twice is made once).
     const heard = 'Hello, welcome to the interview.';
     speech.prepare(id, ENGLISH, heard);
     speech.prepare(id, ENGLISH, 'What is a deadlock?');
     speech.prepare(id, ENGLISH, heard);
     await speech.idle();
-    expect(existsSync(speech.fileOf(id, ENGLISH, heard))).toBe(true);
+    expect(await storage.stat(speech.keyOf(id, ENGLISH, heard))).not.toBeNull();
+    expect(existsSync(path.join(dir, 'session-node-work', id))).toBe(false);
     const calls = tts.calls;
     expect(calls).toBe(2);
 
-    const assembler = new RecordingAssembler({ workRoot, tts, spool, speech });
+    const workRoot = path.join(dir, 'worker-work');
+    const assembler = new RecordingAssembler({ workRoot, spool, speech: new RecordingSpeech(workRoot, storage, tts) });
     const recording = await assembler.assemble({
       interviewId: id,
       language: ENGLISH,
@@ -123,26 +133,36 @@ describe('assembling the mixed MP3', () => {
     const id = 'e3c0a4d2-0000-4000-8000-000000000004';
     const tts = new FliteTts();
     const workRoot = path.join(dir, 'work');
-    const speech = new RecordingSpeech(workRoot, tts);
-    const assembler = new RecordingAssembler({ workRoot, tts, spool, speech });
+    const speech = new RecordingSpeech(workRoot, storage, tts);
+    const assembler = new RecordingAssembler({ workRoot, spool, speech });
     speech.prepare(id, ENGLISH, 'Hello, welcome to the interview.');
     // Queued behind the first, and still in flight when the folder goes.
     speech.prepare(id, ENGLISH, 'Hello Jane, this is your interviewer.');
     await assembler.discard(id);
     await speech.idle();
     expect(existsSync(assembler.workDir(id))).toBe(false);
+    expect(await storage.list(spoolPrefix(id))).toEqual([]);
   });
 
-  it('a torn last record of the spool (a crash mid-write) is ignored, and a restarted node appends after the good records', async () => {
+  it('collects the pieces two nodes stored in time order, each a whole object, and an erase of the spool removes them', async () => {
     const id = 'e3c0a4d2-0000-4000-8000-000000000002';
+    // The session started on one node and moved to another: each wrote its own pieces to the one store.
+    const otherNode = new StoredCandidateAudio(storage);
+    await otherNode.append(id, T0 + 5_000, new Int16Array(10).fill(7));
     await spool.append(id, T0, new Int16Array(1600).fill(1000));
-    appendFileSync(spool.fileOf(id), Buffer.from([0x43, 0x41, 0x53, 0x31, 1, 2, 3]));
-    expect(await spool.segments(id)).toEqual([{ startMs: T0, samples: 1600, byteOffset: 16 }]);
-    const restarted = new FileCandidateAudioSink(path.join(dir, 'spool'));
-    await restarted.append(id, T0 + 5_000, new Int16Array(10).fill(7));
-    expect(await restarted.segments(id)).toEqual([
+    expect(await spool.segments(id)).toEqual([
+      { startMs: T0, samples: 1600, byteOffset: 16 },
+      { startMs: T0 + 5_000, samples: 10, byteOffset: 16 },
+    ]);
+    const collected = await spool.collect(id, path.join(dir, 'collected.pcm'));
+    expect(collected).toEqual([
       { startMs: T0, samples: 1600, byteOffset: 16 },
       { startMs: T0 + 5_000, samples: 10, byteOffset: 16 + 3200 + 16 },
     ]);
+    const keys = (await storage.list(spoolPrefix(id))).map((object) => object.key);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(new RegExp(`^interviews/${id}/spool/candidate/\\d{13}-[0-9a-f]{8}\\.pcm$`));
+    await spool.discard(id);
+    expect(await spool.segments(id)).toEqual([]);
   });
 });

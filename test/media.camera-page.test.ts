@@ -54,7 +54,7 @@ const progress = async (id: string) =>
   (await (await fetch(`${t.url}/candidate/interviews/${id}/video`)).json()) as { next_chunk: number; bytes: number };
 
 describe('the camera recording on the candidate page', () => {
-  it('records the camera with both voices, uploads it during the interview and ends as a seekable WebM', { timeout: 90_000 }, async () => {
+  it('records the camera with both voices, uploads it during the interview and ends as a seekable WebM', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key);
     const context = await browser.newContext({ permissions: ['microphone', 'camera'], viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -62,12 +62,12 @@ describe('the camera recording on the candidate page', () => {
     expect(await page.textContent('[data-w=cameraNote]')).toMatch(/its picture is recorded/);
     await page.screenshot({ path: `${SHOTS}/en-390-device-camera.png`, fullPage: true });
     await page.locator('#device-continue').click();
-    await page.locator('#voice-controls').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('#voice-controls').waitFor({ state: 'visible', timeout: 60_000 });
     // Chunks reach the server while the interview runs, not only at the end.
-    await expect.poll(async () => (await progress(id)).next_chunk, { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(async () => (await progress(id)).next_chunk, { timeout: 60_000 }).toBeGreaterThan(1);
     await page.locator('#end').click();
     await page.locator('#end-yes').click();
-    await page.locator('#screen-end').waitFor({ state: 'visible', timeout: 20_000 });
+    await page.locator('#screen-end').waitFor({ state: 'visible', timeout: 60_000 });
     await context.close();
 
     await eventually(async () => expect((await details(t, key, id)).archival_status).toBe(1), 45_000);
@@ -86,20 +86,20 @@ describe('the camera recording on the candidate page', () => {
     expect(Number(probed.format.duration)).toBeGreaterThan(2);
   });
 
-  it('uploads nothing when the candidate switched the camera off again', { timeout: 30_000 }, async () => {
+  it('uploads nothing when the candidate switched the camera off again', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key);
     const context = await browser.newContext({ permissions: ['microphone', 'camera'] });
     const page = await context.newPage();
     await deviceCheckWithCamera(page, id);
     await page.locator('#camera-toggle').click();
     await page.locator('#device-continue').click();
-    await page.locator('#voice-controls').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('#voice-controls').waitFor({ state: 'visible', timeout: 60_000 });
     await page.waitForTimeout(3_000); // longer than a chunk
     expect(await progress(id)).toEqual({ next_chunk: 0, bytes: 0 });
     await context.close();
   });
 
-  it('says in Arabic, at phone width, that the camera is recorded when switched on', { timeout: 30_000 }, async () => {
+  it('says in Arabic, at phone width, that the camera is recorded when switched on', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key, { language_code: 9 });
     const context = await browser.newContext({ permissions: ['microphone', 'camera'], viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -110,7 +110,7 @@ describe('the camera recording on the candidate page', () => {
     await context.close();
   });
 
-  it('a video introduction says the camera is required and cannot start without it', { timeout: 30_000 }, async () => {
+  it('a video introduction says the camera is required and cannot start without it', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key, { interview_type: 2 });
     const context = await browser.newContext({ permissions: ['microphone', 'camera'], viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

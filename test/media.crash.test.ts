@@ -130,5 +130,5 @@ describe('the server killed with SIGKILL while the recording is being made', () 
       await first.stop('SIGKILL');
       await second?.stop('SIGTERM');
     }
-  }, 90_000);
+  }, 120_000);
 });

@@ -131,7 +131,7 @@ function recordingScenario(name: string, storageEnv: () => Record<string, string
 
     it.runIf(name === 'recordings in local storage')(
       'an interview begun over protocol v1 and consented to on a v2 resume keeps its first answer in its own time',
-      { timeout: 90_000 },
+      { timeout: 120_000 },
       async () => {
         const id = await createJobInterview(t, key);
         const first = await CandidateClient.connect(t.url, id);

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { createMediaStorage } from '../src/media/create-storage.js';
 import type { MediaStorage } from '../src/media/media-storage.js';
 import type { S3Storage } from '../src/media/s3-storage.js';
-import { systemClock } from '../src/shared/clock.js';
+import { systemClock } from '../src/common/clock.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -80,6 +80,9 @@ describe('local storage: recordings served through signed, expiring links', () =
     expect(await storage.stat('interviews/abc/recording.mp3')).toEqual({ size: BYTES.length });
   });
 
+  it('lists the objects under a prefix in key order and reads one back; a missing key reads as null', () =>
+    listsAndReadsBack(storage, 'list-local'));
+
   it('a path that tries to leave the store is refused, never served', async () => {
     const response = await fetch(`${server.url}/media/interviews/%2e%2e/%2e%2e/media-url.key?expires=9999999999&signature=x`);
     expect([403, 404]).toContain(response.status);
@@ -118,6 +121,9 @@ describe('S3 storage against a real S3-protocol server', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(BYTES)).toBe(true);
   });
 
+  it('lists the objects under a prefix in key order and reads one back; a missing key reads as null', () =>
+    listsAndReadsBack(storage, 'list-s3'));
+
   it("deleting an interview's prefix removes all its objects and nothing else", async () => {
     await storage.putBytes('interviews/s3/transcript.json', '[]', 'application/json');
     await storage.putBytes('interviews/keep/log.json', '[]', 'application/json');
@@ -126,3 +132,23 @@ describe('S3 storage against a real S3-protocol server', () => {
     expect(await storage.stat('interviews/keep/log.json')).toEqual({ size: 2 });
   });
 });
+
+/** What list, getBytes and deletePrefix promise, the same on every storage. */
+async function listsAndReadsBack(storage: MediaStorage, name: string): Promise<void> {
+  const prefix = `interviews/${name}/spool/`;
+  await storage.putBytes(`${prefix}candidate/0000000002000-bbbbbbbb.pcm`, Buffer.from([2, 2]), 'application/octet-stream');
+  await storage.putBytes(`${prefix}candidate/0000000001000-aaaaaaaa.pcm`, Buffer.from([1]), 'application/octet-stream');
+  await storage.putBytes(`${prefix}video.json`, '{}', 'application/json');
+  await storage.putBytes(`interviews/${name}/log.json`, '[]', 'application/json');
+  expect(await storage.list(prefix)).toEqual([
+    { key: `${prefix}candidate/0000000001000-aaaaaaaa.pcm`, size: 1 },
+    { key: `${prefix}candidate/0000000002000-bbbbbbbb.pcm`, size: 2 },
+    { key: `${prefix}video.json`, size: 2 },
+  ]);
+  expect(await storage.getBytes(`${prefix}candidate/0000000002000-bbbbbbbb.pcm`)).toEqual(Buffer.from([2, 2]));
+  expect(await storage.getBytes(`${prefix}missing.pcm`)).toBeNull();
+  expect(await storage.list('interviews/nobody/spool/')).toEqual([]);
+  await expect(storage.list('../')).rejects.toThrow(/invalid media prefix/);
+  expect(await storage.deletePrefix(prefix)).toBe(3);
+  expect(await storage.list(prefix)).toEqual([]);
+}

@@ -65,7 +65,7 @@ async function streamEnd(file: string, stream: 'v:0' | 'a:0'): Promise<number> {
 describe('the camera recording when the server ends the interview', () => {
   it(
     'keeps the picture up to the session end: the page uploads its last chunk and the server waits for it',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const id = await createJobInterview(t, key);
       const context = await browser.newContext({ permissions: ['microphone', 'camera'] });
@@ -84,7 +84,7 @@ describe('the camera recording when the server ends the interview', () => {
       await expect.poll(() => page.evaluate(() => document.querySelector('video')?.videoWidth ?? 0)).toBeGreaterThan(0);
       await page.locator('#device-continue').click();
       // Nobody clicks End: the server ends the interview at its maximum length.
-      await page.locator('#screen-end').waitFor({ state: 'visible', timeout: 40_000 });
+      await page.locator('#screen-end').waitFor({ state: 'visible', timeout: 60_000 });
 
       await eventually(async () => expect((await details(t, key, id)).archival_status).toBe(1), 60_000);
       expect(await logs(t, key, id)).toMatch(/maximum length/);

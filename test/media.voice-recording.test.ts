@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGLISH } from '../src/languages/registry.js';
-import { CANDIDATE_SAMPLE_RATE } from '../src/speech/audio.js';
-import { transcribe } from '../src/speech/stt/speech-to-text.js';
-import { PocketsphinxSpeechToText } from '../src/speech/stt/pocketsphinx.js';
 import { words } from '../src/speech/word-error-rate.js';
+import { wordsHeardOnRecording } from './helpers/recording-audio.js';
 import { createJobInterview } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createEndpoint, DELIVERY_ENV, FAST_WORKER } from './helpers/webhook-fixtures.js';
@@ -33,33 +30,6 @@ interface Payload {
   interview: { id: string; duration_secs: number };
   media: { audio_url: string };
   transcript: { role: string; content: string; video_time: { begin: number; end: number } | null }[];
-}
-
-/** The MP3 between two times (seconds), decoded to 16 kHz mono PCM16. */
-async function decodeRange(file: string, from: number, to: number): Promise<Int16Array> {
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-ss',
-      String(from),
-      '-t',
-      String(to - from),
-      '-i',
-      file,
-      '-f',
-      's16le',
-      '-ac',
-      '1',
-      '-ar',
-      String(CANDIDATE_SAMPLE_RATE),
-      'pipe:1',
-    ],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-  );
-  const pcm = stdout as unknown as Buffer;
-  return new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + (pcm.length & ~1)));
 }
 
 describe('the recording of a voice interview', () => {
@@ -88,9 +58,13 @@ describe('the recording of a voice interview', () => {
     writeFileSync(answers, JSON.stringify(files));
 
     const id = await createJobInterview(t, key);
-    const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--answers', answers, '--url', t.url], {
-      env: { ...process.env, ...t.database.env },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--answers', answers, '--url', t.url],
+      {
+        env: { ...process.env, ...t.database.env },
+      },
+    );
     expect(stdout).toMatch(/ending reason 1 \(INTERVIEW_COMPLETED\)/);
 
     const [request] = await receiver.waitFor(1, {
@@ -109,26 +83,15 @@ describe('the recording of a voice interview', () => {
     expect(Math.abs(duration - payload.interview.duration_secs)).toBeLessThanOrEqual(1);
 
     // Listen to each answer's place on the recording: most of the words heard live are there.
-    const stt = new PocketsphinxSpeechToText();
-    try {
-      const answersOnRecording = payload.transcript.filter((e) => e.role === 'user');
-      expect(answersOnRecording).toHaveLength(SPOKEN.length);
-      for (const entry of answersOnRecording) {
-        const { begin, end } = entry.video_time!;
-        // Heard in overlapping 5 s windows: the range's edges may hold the interviewer's neighbouring
-        // utterances, which throw PocketSphinx off for a whole long window (seen on a loaded machine).
-        const heardAgain = new Set<string>();
-        for (let from = begin; from < end + 1; from += 2.5) {
-          const samples = await decodeRange(mp3, from, Math.min(from + 5, end + 1));
-          for (const word of words(await transcribe(stt, ENGLISH, { sampleRate: CANDIDATE_SAMPLE_RATE, samples }))) heardAgain.add(word);
-        }
-        const heardLive = words(entry.content).filter((w) => w.length > 3);
-        const found = heardLive.filter((w) => heardAgain.has(w)).length;
-        console.log(`  ${entry.video_time!.begin}-${entry.video_time!.end} s: ${found}/${heardLive.length} words of "${entry.content}"`);
-        expect(found / Math.max(1, heardLive.length)).toBeGreaterThanOrEqual(0.5);
-      }
-    } finally {
-      await stt.close();
+    const answersOnRecording = payload.transcript.filter((e) => e.role === 'user');
+    expect(answersOnRecording).toHaveLength(SPOKEN.length);
+    for (const entry of answersOnRecording) {
+      const { begin, end } = entry.video_time!;
+      const heardAgain = await wordsHeardOnRecording(mp3, begin, end);
+      const heardLive = words(entry.content).filter((w) => w.length > 3);
+      const found = heardLive.filter((w) => heardAgain.has(w)).length;
+      console.log(`  ${begin}-${end} s: ${found}/${heardLive.length} words of "${entry.content}"`);
+      expect(found / Math.max(1, heardLive.length)).toBeGreaterThanOrEqual(0.5);
     }
   });
 });

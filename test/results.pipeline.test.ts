@@ -375,7 +375,7 @@ describe('the results pipeline', () => {
     await playInterview(t.url, id, GOOD_ANSWERS);
     await eventually(async () => {
       expect(receiver.requests.filter((r) => (r.body.interview as { id?: string } | null)?.id === id)).toHaveLength(2);
-    }, 20_000);
+    }, 120_000);
     expect((await t.api(key, `/interview/overall-evaluation-report/${id}`)).status).toBe(200);
   });
 });

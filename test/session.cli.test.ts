@@ -24,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function cli(args: string[], env: Record<string, string> = {}) {
-  return run('npx', ['tsx', 'src/cli/main.ts', ...args], { env: { ...process.env, ...t.database.env, ...env } }).then(
+  return run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    env: { ...process.env, ...t.database.env, ...env },
+  }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -33,7 +35,7 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 describe('cli simulate', () => {
   it(
     'plays an interview to its end over the public protocol (PUBLIC_BASE_URL), printing the conversation',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const id = await createJobInterview(t, key);
       const result = await cli(['simulate', id, '--answers', answersFile], { PUBLIC_BASE_URL: t.url });
@@ -46,7 +48,7 @@ describe('cli simulate', () => {
     },
   );
 
-  it('plays several interviews at once (load mode) with --url and prints a summary', { timeout: 60_000 }, async () => {
+  it('plays several interviews at once (load mode) with --url and prints a summary', { timeout: 120_000 }, async () => {
     const ids = [
       await createJobInterview(t, key),
       await createScreeningInterview(t, key),
@@ -59,7 +61,7 @@ describe('cli simulate', () => {
     );
   });
 
-  it('exits non-zero with a clear message for an ended interview, an unknown id, or a bad answers file', { timeout: 60_000 }, async () => {
+  it('exits non-zero with a clear message for an ended interview, an unknown id, or a bad answers file', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key);
     expect((await cli(['simulate', id, '--answers', answersFile, '--url', t.url])).code).toBe(0);
     const again = await cli(['simulate', id, '--answers', answersFile, '--url', t.url]);

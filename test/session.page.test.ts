@@ -153,7 +153,7 @@ describe('the candidate page', () => {
 
   it(
     'walks an English candidate through welcome, consent and device check; nothing starts before "I agree"',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const id = await createJobInterview(t, key);
       const { page, errors } = await open(id);
@@ -162,6 +162,8 @@ describe('the candidate page', () => {
       const welcome = await page.locator('#screen-welcome').innerText();
       expect(welcome).toMatch(/2 questions/);
       expect(welcome).toMatch(/About 9 minutes/);
+      // The silence limit is stated before the interview starts (the defaults: 120 s, two reminders).
+      expect(welcome).toMatch(/If you say nothing for 120 seconds, you get a reminder \(at most 2\); after that the interview ends\./);
       expect(welcome).toMatch(/What is recorded and why/);
       expect(await page.getAttribute('#privacy-link', 'href')).toBe('https://example.com/privacy');
       await shot(page, 'en-1-welcome');
@@ -212,6 +214,12 @@ describe('the candidate page', () => {
       await page.getByRole('button', { name: 'End now' }).click();
       await page.locator('#screen-end').waitFor({ state: 'visible' });
       expect(await visibleHeading(page)).toBe('Thank you!');
+      // The words say how it ended: by the candidate, not "complete"; a reload says the same.
+      const byYou = 'You ended the interview. Your answers so far were saved, and the organisation that invited you will be in touch.';
+      expect(await page.textContent('#end-text')).toBe(byYou);
+      await page.reload();
+      await page.locator('#screen-end').waitFor({ state: 'visible' });
+      expect(await page.textContent('#end-text')).toBe(byYou);
       await shot(page, 'en-6-end');
       expect(await details(t, key, id)).toMatchObject({ state: 2, ending_reason: 2 });
 
@@ -227,7 +235,7 @@ describe('the candidate page', () => {
     },
   );
 
-  it('runs a whole interview in Arabic, right-to-left, at phone width', { timeout: 60_000 }, async () => {
+  it('runs a whole interview in Arabic, right-to-left, at phone width', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key, { language_code: 9 });
     const { page, errors } = await open(id, { width: 390 });
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
@@ -236,6 +244,7 @@ describe('the candidate page', () => {
     await answerAll(page, [...GOOD_ANSWERS, 'ليست لدي أي أسئلة. شكرًا.'], true);
     await page.locator('#screen-end').waitFor({ state: 'visible' });
     expect(await visibleHeading(page)).toBe('شكرًا لك!');
+    expect(await page.textContent('#end-text')).toBe('اكتملت مقابلتك. ستتواصل معك الجهة التي دعتك.');
     await shot(page, 'ar-390-6-end');
     expect(await page.locator('#transcript li.user').count()).toBe(4);
     // Nothing overflows the phone's width.
@@ -245,7 +254,7 @@ describe('the candidate page', () => {
     await page.close();
   });
 
-  it('renders Hindi in a Devanagari font shipped with the page', { timeout: 60_000 }, async () => {
+  it('renders Hindi in a Devanagari font shipped with the page', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key, { language_code: 3 });
     const { page, errors } = await open(id);
     await startTyping(page, 'hi');
@@ -261,7 +270,7 @@ describe('the candidate page', () => {
 
   it(
     'centres button labels vertically in every script (Devanagari and Arabic fonts reserve more room below)',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       for (const { code, letter, width } of [
         { code: 1, letter: 'H', width: 1280 },
@@ -286,7 +295,7 @@ describe('the candidate page', () => {
 
   it(
     'gives an unknown link its own screen, and an ended interview the feedback form until feedback was given',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async () => {
       const { page } = await open('6f1c1b9e-5b0e-4f7e-9a57-0d3c1f0e2b11');
       await expect.poll(() => visibleHeading(page)).toBe('Link not valid');
@@ -321,7 +330,7 @@ describe('the candidate page', () => {
 
   it(
     'tells a second tab the interview is open elsewhere, and "Use it here" takes over once the first is gone',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const id = await createJobInterview(t, key);
       const first = await open(id);
@@ -349,7 +358,7 @@ describe('the candidate page', () => {
 
   it(
     'shows "Connection lost" with the grace period counting down, warns before the last reconnect, and resumes',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const id = await createJobInterview(t, key);
       const page = await browser.newPage();
@@ -381,7 +390,59 @@ describe('the candidate page', () => {
     },
   );
 
-  it('sends the start again when the connection dropped with it, so the candidate is not asked twice', { timeout: 60_000 }, async () => {
+  it(
+    'keeps reconnecting, with back-off, while the server still holds the dropped connection, and resumes by itself',
+    { timeout: 120_000 },
+    async () => {
+      const id = await createJobInterview(t, key);
+      const page = await browser.newPage();
+      // After the cut, the next attempts meet a server that still holds the old connection (its node died, the
+      // lease has not run out): more refusals than the page used to accept before giving up.
+      const HELD = 7;
+      let connections = 0;
+      const relays: { close(): Promise<void> }[] = [];
+      const attemptsAt: number[] = [];
+      await page.routeWebSocket(/\/session/, (ws) => {
+        connections += 1;
+        if (connections > 1 && connections <= HELD + 1) {
+          attemptsAt.push(Date.now());
+          const refusal = { type: 'INTERVIEW_NOT_ALLOWED', reason: 'session_active', state: 4, ending_reason: 0, message: 'held' };
+          ws.send(JSON.stringify(refusal));
+          return void ws.close({ code: 4409 }).catch(() => {});
+        }
+        ws.connectToServer();
+        relays.push(ws);
+      });
+      const headings: string[] = [];
+      await page.exposeFunction('noteHeading', (text: string) => headings.push(text));
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const heading = document.getElementById('notice-heading')!;
+          const note = (window as unknown as { noteHeading: (text: string) => void }).noteHeading;
+          new MutationObserver(() => note(heading.textContent ?? '')).observe(heading, {
+            childList: true,
+            characterData: true,
+            subtree: true,
+          });
+        });
+      });
+      await page.goto(`${t.url}/interview?iid=${id}`);
+      await startTyping(page);
+      await relays.at(-1)?.close();
+      await expect.poll(() => visibleHeading(page)).toBe('Connection lost');
+      // Back by itself once the server lets go, without a click: the conversation and the answer box again.
+      await page.locator('#text').waitFor({ state: 'visible', timeout: 60_000 });
+      expect(connections).toBe(HELD + 2);
+      expect(await details(t, key, id)).toMatchObject({ state: 4, resume_count: 1 });
+      // It never gave up in between ("Open in another tab"), and the waits between attempts grew.
+      expect(headings.filter((h) => h && h !== 'Connection lost')).toEqual([]);
+      const gaps = attemptsAt.slice(1).map((at, i) => at - attemptsAt[i]!);
+      expect(Math.max(...gaps)).toBeGreaterThan(2 * Math.min(...gaps));
+      await page.close();
+    },
+  );
+
+  it('sends the start again when the connection dropped with it, so the candidate is not asked twice', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key);
     const page = await browser.newPage();
     let dropped = false;
@@ -406,7 +467,7 @@ describe('the candidate page', () => {
     await page.close();
   });
 
-  it('stops for good when the interview is reset under it, instead of starting it again', { timeout: 60_000 }, async () => {
+  it('stops for good when the interview is reset under it, instead of starting it again', { timeout: 120_000 }, async () => {
     const id = await createJobInterview(t, key);
     const { page } = await open(id);
     await startTyping(page);
@@ -424,7 +485,7 @@ describe('the candidate page', () => {
     { code: 9, name: 'ar-390', width: 390 },
     { code: 3, name: 'hi', width: 1280 },
   ]) {
-    it(`shows every screen in ${name}, each in its own words`, { timeout: 60_000 }, async () => {
+    it(`shows every screen in ${name}, each in its own words`, { timeout: 120_000 }, async () => {
       const words = languageFor(code).page;
       const id = await createJobInterview(t, key, { language_code: code });
       const page = await browser.newPage({ viewport: { width, height: 844 } });

@@ -13,6 +13,7 @@ import {
   INTENT_LABELS,
   jobQuestionOf,
   LANGUAGE_TAGS,
+  loadBlindSet,
   loadUnderstandingSet,
   SCREENING_LABELS,
 } from '../bench/accuracy/understanding-set.js';
@@ -109,7 +110,7 @@ describe('understanding set', () => {
     const second = await measureUnderstanding(set);
     expect(first.outcomes.map((o) => o.item.id).sort()).toEqual(items.map((i) => i.id).sort());
     expect(second.outcomes.map((o) => `${o.item.id}=${o.actual}`)).toEqual(first.outcomes.map((o) => `${o.item.id}=${o.actual}`));
-  }, 90_000);
+  }, 120_000);
 });
 
 describe('accuracy floors on the held-out items', () => {
@@ -120,13 +121,13 @@ describe('accuracy floors on the held-out items', () => {
 
   it('takes intents as the interviewer should (measured 90 %: 19 of 21)', async () => {
     expect(share(await heldout('intent'))).toBeGreaterThanOrEqual(0.85);
-  }, 60_000);
+  }, 120_000);
 
   it('counts filler words within half a filler on average (measured 0.33, 9 of 12 exact)', async () => {
     const outcomes = await heldout('fillers');
     expect(outcomes.reduce((sum, o) => sum + o.distance, 0) / outcomes.length).toBeLessThanOrEqual(0.5);
     expect(share(outcomes)).toBeGreaterThanOrEqual(0.65);
-  }, 60_000);
+  }, 120_000);
 
   it('decides screening answers by meaning in every language and category (measured 95.3 %: 61 of 64; every category at least 80 %)', async () => {
     const outcomes = await heldout('screening');
@@ -136,20 +137,20 @@ describe('accuracy floors on the held-out items', () => {
       expect(share(all.filter((o) => o.item.subcategory === sub)), sub).toBeGreaterThanOrEqual(0.8);
     for (const language of LANGUAGE_TAGS)
       expect(share(all.filter((o) => o.item.language === language)), language).toBeGreaterThanOrEqual(0.8);
-  }, 60_000);
+  }, 120_000);
 
   it('never takes a dodged screening answer as met, and says it is undecided', async () => {
     const dodges = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.subcategory === 'dodge');
     expect(dodges.length).toBeGreaterThanOrEqual(9);
     expect(dodges.filter((o) => o.actual === 'met').map((o) => o.item.id)).toEqual([]);
     expect(dodges.filter((o) => o.actual === 'undecided').length / dodges.length).toBeGreaterThanOrEqual(0.8);
-  }, 60_000);
+  }, 120_000);
 
   it('rates job answers on the whole scale (measured 76.9 % exact, 97.4 % within one grade: 30 and 38 of 39)', async () => {
     const outcomes = await heldout('job');
     expect(share(outcomes)).toBeGreaterThanOrEqual(0.7);
     expect(outcomes.filter((o) => o.distance <= 1).length / outcomes.length).toBeGreaterThanOrEqual(0.93);
-  }, 60_000);
+  }, 120_000);
 
   it('uses the middle of the scale: OKAY answers mostly OKAY, generic look-alikes SUBOPTIMAL (measured 21 of 27, 9 of 9)', async () => {
     const job = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.category === 'job');
@@ -158,13 +159,13 @@ describe('accuracy floors on the held-out items', () => {
     const generic = job.filter((o) => o.item.subcategory === 'generic');
     expect(generic.length).toBeGreaterThanOrEqual(9);
     expect(generic.filter((o) => o.actual !== 'SUBOPTIMAL').map((o) => o.item.id)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('reads "since 2018" against the day of the answer in every language: decided by the years, never left undecided (18 of 18)', async () => {
     const since = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) => o.item.subcategory === 'years_since');
     expect(new Set(since.map((o) => o.item.language)).size).toBe(LANGUAGE_TAGS.length);
     expect(since.filter((o) => o.actual !== o.expected).map((o) => o.item.id)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('rates GOOD paraphrases GOOD: GOOD answers rated OKAY at most 3 of 27 (measured 2, both held out; 8 before the concept groups)', async () => {
     const good = (await (measured ??= measureUnderstanding(set))).outcomes.filter(
@@ -172,7 +173,7 @@ describe('accuracy floors on the held-out items', () => {
     );
     expect(good.length).toBeGreaterThanOrEqual(27);
     expect(good.filter((o) => o.actual === 'OKAY').length).toBeLessThanOrEqual(3);
-  }, 60_000);
+  }, 120_000);
 
   it('never rewards keyword stuffing, prompt injection or confidently wrong answers (every item, none above OKAY)', async () => {
     const outcomes = (await (measured ??= measureUnderstanding(set))).outcomes.filter((o) =>
@@ -181,7 +182,7 @@ describe('accuracy floors on the held-out items', () => {
     expect(outcomes.length).toBeGreaterThanOrEqual(20);
     expect(outcomes.filter((o) => o.actual === 'GOOD' || o.actual === 'EXCELLENT').map((o) => o.item.id)).toEqual([]);
     expect(outcomes.filter((o) => o.actual === 'SUBOPTIMAL').length / outcomes.length).toBeGreaterThanOrEqual(0.9);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the labelled set against an OpenAI-compatible server, with one command', () => {
@@ -190,10 +191,14 @@ describe('the labelled set against an OpenAI-compatible server, with one command
   afterAll(() => model.stop());
 
   it('npm run accuracy -- --llm sends every screening and job item to LLM_BASE_URL and prints the same tables', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['tsx', 'bench/accuracy/run.ts', '--llm', '--split', 'heldout', '--no-timing'], {
-      env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'rule-reader', LLM_API_KEY: 'local' },
-      maxBuffer: 4_000_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'bench/accuracy/run.ts', '--llm', '--split', 'heldout', '--no-timing'],
+      {
+        env: { ...process.env, LLM_BASE_URL: model.baseUrl, LLM_MODEL: 'rule-reader', LLM_API_KEY: 'local' },
+        maxBuffer: 4_000_000,
+      },
+    );
     const heldoutSet = {
       ...set,
       screening: set.screening.filter((i) => i.split === 'heldout'),
@@ -210,4 +215,40 @@ describe('the labelled set against an OpenAI-compatible server, with one command
     expect(stdout).toContain(`Model answers: ${calls} of ${calls}; built-in fallbacks: 0`);
     expect(model.requests).toBe(calls);
   }, 120_000);
+});
+
+// The blind set is measured, never tuned on: only its integrity is checked here, no floors.
+describe('blind held-out set', () => {
+  const blind = loadBlindSet();
+  const blindItems = allItems(blind);
+
+  it('holds at least 150 items with unique ids, all marked blind, none shared with the understanding set', () => {
+    expect(blindItems.length).toBeGreaterThanOrEqual(150);
+    const ids = blindItems.map((i) => i.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const known = new Set(items.map((i) => i.id));
+    for (const item of blindItems) {
+      expect(item.split, item.id).toBe('blind');
+      expect(known.has(item.id), item.id).toBe(false);
+      expect(item.argument.trim().length, item.id).toBeGreaterThan(3);
+    }
+  });
+
+  it('covers every language in job, screening and fillers, every rating, and labels what its category allows', () => {
+    for (const category of ['job', 'screening', 'fillers'] as const) {
+      const languages = new Set(blindItems.filter((i) => i.category === category).map((i) => i.language));
+      expect([...languages].sort(), category).toEqual([...LANGUAGE_TAGS].sort());
+    }
+    for (const item of blind.job) {
+      expect(RATINGS, item.id).toContain(item.label);
+      expect(jobQuestionOf(blind, item).language, item.id).toBe(item.language);
+    }
+    for (const rating of RATINGS)
+      expect(
+        blind.job.some((i) => i.label === rating),
+        rating,
+      ).toBe(true);
+    for (const item of blind.screening) expect(SCREENING_LABELS, item.id).toContain(item.label);
+    for (const item of blind.fillers) expect(Number.isInteger(item.label) && item.label >= 0, item.id).toBe(true);
+  });
 });

@@ -36,8 +36,8 @@ describe('a voice interview end to end', () => {
 
     const id = await createJobInterview(t, key);
     const { stdout } = await run(
-      'npx',
-      ['tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--speed', '2', '--answers', answers, '--url', t.url],
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--speed', '2', '--answers', answers, '--url', t.url],
       {
         env: { ...process.env, ...t.database.env },
       },
@@ -55,4 +55,39 @@ describe('a voice interview end to end', () => {
     expect(wer).toBeLessThan(0.4);
     expect((await logs(t, key, id)).match(/voice turn latency/g)?.length).toBeGreaterThanOrEqual(3);
   });
+
+  it(
+    "a new user's first try, answers given as text, is understood: the simulator speaks English with flite",
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'voice-first-try-'));
+      const answers = path.join(dir, 'answers.json');
+      // The README's example.
+      writeFileSync(
+        answers,
+        JSON.stringify([
+          'I am a backend engineer with six years of experience.',
+          'A race condition is when two threads change shared state and the timing decides the result.',
+        ]),
+      );
+      const id = await createJobInterview(t, key);
+      const { stdout } = await run(
+        'npx',
+        ['tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--speed', '2', '--answers', answers, '--url', t.url],
+        { env: { ...process.env, ...t.database.env } },
+      );
+      expect(stdout).toMatch(/-- ended: state 2, ending reason 1 \(INTERVIEW_COMPLETED\)/);
+      const intro = /candidate \(spoke "I am a backend engineer with six years of experience\."; heard "([^"]*)"\)(.*)/.exec(stdout);
+      expect(intro?.[1]).toMatch(/engineer with six years of experience/);
+      expect(intro?.[2]).not.toMatch(/misheard|not heard/);
+      // The summary counts every answer once, as heard, misheard or not heard, as the lines above said.
+      const summary = /(\d+) answer\(s\): (\d+) heard, (\d+) misheard \(half or more of the words wrong\), (\d+) not heard/.exec(stdout);
+      expect(summary).not.toBeNull();
+      const [, all, heard, misheard, unheard] = summary!.map(Number);
+      expect(heard! + misheard! + unheard!).toBe(all);
+      expect(misheard).toBe((stdout.match(/: misheard \(/g) ?? []).length);
+      expect(unheard).toBe((stdout.match(/\): not heard/g) ?? []).length);
+      expect(all).toBe((await details(t, key, id)).transcript.filter((e) => e.role === 'user').length + unheard!);
+    },
+  );
 });

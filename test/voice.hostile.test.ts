@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
 import { VoiceCandidate } from '../src/cli/voice-client.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
-import { AUDIO_BURST_SECONDS, AUDIO_BYTES_PER_SECOND, AUDIO_SPEED_SLACK } from '../src/session/protocol.js';
+import { AUDIO_BURST_SECONDS, AUDIO_BYTES_PER_SECOND, AUDIO_SPEED_SLACK } from '../src/http/candidate-frame-limits.js';
 import { createJobInterview, details, eventually, roundTrip } from './helpers/session.js';
 import { speakWithFlite } from './helpers/spoken-audio.js';
 

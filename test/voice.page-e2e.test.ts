@@ -11,7 +11,7 @@ import path from 'node:path';
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../src/speech/word-error-rate.js';
-import { launchChromium } from './helpers/chromium.js';
+import { launchChromium, openVoiceInterview } from './helpers/chromium.js';
 import { fakeMicrophoneWav } from './helpers/speech.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, details, logs } from './helpers/session.js';
@@ -38,14 +38,7 @@ afterAll(() => browser?.close());
 describe('a voice interview in Chromium', () => {
   it('a candidate completes an English job interview by voice, typing one answer in the middle', { timeout: 240_000 }, async () => {
     const id = await createJobInterview(t, key);
-    const context = await browser.newContext({ permissions: ['microphone'] });
-    const page = await context.newPage();
-    await page.goto(`${t.url}/interview?iid=${id}`);
-    await page.getByRole('button', { name: 'Start interview' }).click();
-    await page.getByRole('button', { name: 'I agree' }).click();
-    await page.locator('#screen-device').waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.locator('#voice-controls').waitFor({ state: 'visible' });
+    const page = await openVoiceInterview(browser, `${t.url}/interview?iid=${id}`);
 
     // By voice until the second question; then mute, type that answer, and speak again.
     await expect.poll(() => page.textContent('#progress'), { timeout: 120_000, interval: 250 }).toBe('Question 2 of 2');
@@ -53,7 +46,7 @@ describe('a voice interview in Chromium', () => {
     await page.getByRole('button', { name: 'Type your answer' }).click();
     await page.fill('#text', TYPED);
     await page.press('#text', 'Enter');
-    await expect.poll(async () => (await details(t, key, id)).transcript.some((e) => e.content === TYPED), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await details(t, key, id)).transcript.some((e) => e.content === TYPED), { timeout: 60_000 }).toBe(true);
     await page.getByRole('button', { name: 'Unmute microphone' }).click();
 
     await page.locator('#screen-end').waitFor({ state: 'visible', timeout: 120_000 });
@@ -69,6 +62,6 @@ describe('a voice interview in Chromium', () => {
     console.log(`Chromium voice interview: ${spoken.length} spoken answers, best-matching one at WER ${(wer * 100).toFixed(0)} %`);
     for (const a of answers) console.log(`  ${a === TYPED ? 'typed' : 'heard'}: ${a}`);
     expect(await logs(t, key, id)).toMatch(/voice turn latency/);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -35,9 +35,10 @@ describe('voice turn-taking', () => {
     const id = await createJobInterview(t, key);
     const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1 });
     await candidate.start();
-    const first = await speakWithFlite('Two threads update shared state.');
-    const second = await speakWithFlite('The timing decides the result.');
-    // flite's own silences make this a pause of about 480 ms: past the early finish (300 ms), within the hang-over (700 ms).
+    const first = await speakWithFlite('Two threads update shared state and');
+    const second = await speakWithFlite('the timing decides the result.');
+    // flite's own silences make this a pause of about 480 ms: past the early finish, within the hang-over (700 ms),
+    // and after "and", so the adaptive end of turn waits too (a complete first half would end at its short 400 ms).
     const turn = await candidate.speak(concatSamples(first, silence(200), second));
     expect(turn.heard).toMatch(/threads/);
     // PocketSphinx hears the second half as e.g. "the timing besides there is felt": its words are there.
@@ -107,5 +108,34 @@ describe('voice turn-taking', () => {
     });
     for (const part of ['hangover', 'stt', 'interviewer', 'tts'])
       expect(metrics).toMatch(new RegExp(`voice_turn_latency_part_seconds_count\\{part="${part}"\\} [1-9]`));
+  });
+});
+
+describe('an answer started over the end of a question', () => {
+  let t: TestServer;
+  let key: string;
+  // A long barge-in time (as for a room with a strong echo) makes the overlap easy to hit: the answer below is
+  // voiced for less than this, so before it ended it could not have counted as a barge-in.
+  useTestServer({ SESSION_BARGE_IN_MS: '1500' }, (server, k) => ([t, key] = [server, k]));
+
+  it('is kept and heard from its first word once the interviewer has stopped', { timeout: 120_000 }, async () => {
+    const id = await createJobInterview(t, key);
+    // Playback reported as a page does: started on arrival, ended when its duration has played.
+    const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1, playback: 'realtime' });
+    const { opening } = await candidate.start();
+    const audioEnds = () => candidate.client.events.filter((e) => e.type === 'audio_end');
+    await eventually(async () => expect(audioEnds()).toHaveLength(opening.said.length), 60_000);
+    const answer = await speakWithFlite('Yes, I am ready.');
+    // The answer starts 400 ms before the last words end and goes on after them.
+    const overlapMs = 400;
+    const playedAt = candidate.playbackEndsAt();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, playedAt - performance.now() - overlapMs)));
+    const turn = await candidate.speak(concatSamples(answer, silence(200)));
+    expect(turn.heard).toMatch(/yes/);
+    expect(turn.said.at(-1)).toMatchObject({ control_id: 'q1' });
+    // Nothing was playing any more when it counted: no barge-in.
+    expect(candidate.client.events.filter((e) => e.type === 'stop_audio')).toEqual([]);
+    expect((await details(t, key, id)).transcript.filter((e) => e.role === 'user').map((e) => e.content)).toEqual([turn.heard]);
+    await candidate.close();
   });
 });

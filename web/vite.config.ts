@@ -1,5 +1,6 @@
-// Builds the candidate page (web/candidate/) into dist/web/, served by the
-// server under /candidate/ (src/http/candidate-page.ts). The page may import
+// Builds the candidate page (web/candidate/) and the recruiter report page
+// (web/report/) into dist/web/, served by the server (src/http/candidate-page.ts,
+// src/http/report-page.ts); both pages' hashed assets are under /candidate/assets/. A page may import
 // the protocol's types from src/ freely (they are erased), but at run time
 // only the browser-safe protocol-shared.ts: any other server module reaching
 // the bundle fails the build.
@@ -19,10 +20,10 @@ function noServerCode(): Plugin {
     load(id) {
       const file = id.split('?')[0] ?? id;
       if (file.startsWith(SERVER_SOURCE) && !BROWSER_SAFE.has(file)) {
-        throw new Error(`${path.relative(ROOT, file)} is server code and must not reach the candidate page (use import type)`);
+        throw new Error(`${path.relative(ROOT, file)} is server code and must not reach the pages (use import type)`);
       }
       if (file.includes(`${path.sep}node_modules${path.sep}`) && !BUNDLED_PACKAGES.some((name) => file.includes(name))) {
-        throw new Error(`${file}: the candidate page bundles only ${BUNDLED_PACKAGES.join(', ')}; add a package here on purpose`);
+        throw new Error(`${file}: the pages bundle only ${BUNDLED_PACKAGES.join(', ')}; add a package here on purpose`);
       }
       return null;
     },
@@ -38,10 +39,12 @@ export default defineConfig({
     outDir: path.resolve(ROOT, '../dist/web'),
     emptyOutDir: true,
     target: 'es2022',
-    // One entry and no dynamic imports: nothing to preload.
+    // Two entries sharing only the fonts, and no dynamic imports: nothing to preload.
     modulePreload: { polyfill: false },
     // Nothing inlined as a data: URL: the Content-Security-Policy allows only 'self' (the audio worklet is a script).
     assetsInlineLimit: 0,
-    rollupOptions: { input: { candidate: path.resolve(ROOT, 'candidate/index.html') } },
+    rollupOptions: {
+      input: { candidate: path.resolve(ROOT, 'candidate/index.html'), report: path.resolve(ROOT, 'report/index.html') },
+    },
   },
 });

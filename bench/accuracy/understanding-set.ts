@@ -32,7 +32,8 @@ export const LANGUAGE_CODE_OF: Readonly<Record<LanguageTag, LanguageCode>> = {
 
 export const CATEGORIES = ['screening', 'job', 'intent', 'follow_up', 'fillers'] as const;
 export type Category = (typeof CATEGORIES)[number];
-export type Split = 'tune' | 'heldout';
+/** `blind`: the separate set in blind/, written without reading the rules or the other items; measured, never tuned on. */
+export type Split = 'tune' | 'heldout' | 'blind';
 
 interface BaseItem {
   id: string;
@@ -127,6 +128,19 @@ export function loadUnderstandingSet(): UnderstandingSet {
     intent: read<{ items: IntentItem[] }>('intent.json').items,
     followUp: read<{ items: FollowUpItem[] }>('follow-up.json').items,
     fillers: read<{ items: FillerItem[] }>('fillers.json').items,
+  };
+}
+
+/** The blind held-out set (test/fixtures/understanding/blind/): job answers, screening answers and filler counts. */
+export function loadBlindSet(): UnderstandingSet {
+  const job = read<{ questions: Record<string, JobQuestion>; items: JobItem[] }>('blind/job.json');
+  return {
+    jobQuestions: job.questions,
+    screening: read<{ items: ScreeningItem[] }>('blind/screening.json').items,
+    job: job.items,
+    intent: [],
+    followUp: [],
+    fillers: read<{ items: FillerItem[] }>('blind/fillers.json').items,
   };
 }
 

@@ -18,11 +18,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config.js';
 import { ENGLISH } from '../../src/languages/registry.js';
-import { FileCandidateAudioSink } from '../../src/media/candidate-audio.js';
+import { randomBytes } from 'node:crypto';
+import { systemClock } from '../../src/common/clock.js';
+import { StoredCandidateAudio } from '../../src/media/candidate-audio.js';
+import { LocalStorage } from '../../src/media/local-storage.js';
 import { pcmBytes } from '../../src/media/pcm.js';
 import { RecordingAssembler } from '../../src/media/recording-assembler.js';
 import { RecordingSpeech } from '../../src/media/recording-speech.js';
 import { mixSources } from '../../src/media/mixer.js';
+import { UrlSigner } from '../../src/media/url-signer.js';
 import { mediabunnyCanEncodeOpus, mp3WithFfmpeg, mp3WithLamejs, remuxCopyWithFfmpeg, remuxCopyWithMediabunny } from './compare.js';
 import { hasVideoStream, runFfmpeg, webmRemuxArgs } from '../../src/media/ffmpeg.js';
 import { execFile } from 'node:child_process';
@@ -57,11 +61,13 @@ try {
   // Kept open for the assembly as it was before the sessions prepared the speech (below).
 
   // A turn every 30 s: the question (from its entry time), then ~20 s of the candidate speaking.
-  const spool = new FileCandidateAudioSink(path.join(dir, 'spool'));
+  // STORAGE=local: the candidate's pieces in the store, as the voice channels leave them.
+  const storage = new LocalStorage(path.join(dir, 'store'), 'http://127.0.0.1', new UrlSigner(randomBytes(32)), systemClock);
+  const spool = new StoredCandidateAudio(storage);
   const workRoot = path.join(dir, 'work');
   mkdirSync(path.join(workRoot, id), { recursive: true });
-  // What the sessions leave in the work folder (recording-speech.ts): every question's audio, made in the background.
-  const prepared = new RecordingSpeech(workRoot, null);
+  // Every question's audio already in the work folder (the measured part is the mix, not the copy from the store).
+  const prepared = new RecordingSpeech(workRoot, storage, null);
   const entries = [];
   const voice = new Int16Array(16_000 * 20);
   for (let i = 0; i < voice.length; i++) voice[i] = Math.round(3000 * Math.sin(i / 9) * Math.sin(i / 4000));
@@ -79,9 +85,9 @@ try {
     }
     entries.push({ seq: seq + 1, role: 'user', content: 'answer', atMs: at + 29_000 });
   }
-  const spoolBytes = statSync(spool.fileOf(id)).size;
+  const spoolBytes = (await storage.list(spool.prefixOf(id))).reduce((sum, piece) => sum + piece.size, 0);
 
-  const assembler = new RecordingAssembler({ workRoot, tts: null, spool });
+  const assembler = new RecordingAssembler({ workRoot, spool, speech: prepared });
   const input = { interviewId: id, language: ENGLISH, startMs: T0, sessionEndMs: T0 + minutes * 60_000, entries };
   global.gc?.();
   const before = process.memoryUsage().rss;
@@ -105,7 +111,7 @@ try {
   // As before the sessions prepared the interviewer's speech: the same interview assembled from an empty
   // work folder, every question synthesised by eSpeak NG during the assembly.
   const coldRoot = path.join(dir, 'work-cold');
-  const cold = new RecordingAssembler({ workRoot: coldRoot, tts: speech.tts, spool });
+  const cold = new RecordingAssembler({ workRoot: coldRoot, spool, speech: new RecordingSpeech(coldRoot, storage, speech.tts) });
   const coldStarted = performance.now();
   const coldRecording = await cold.assemble(input);
   const coldMs = performance.now() - coldStarted;

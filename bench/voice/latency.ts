@@ -1,34 +1,58 @@
-// Voice bench: end of the candidate's speech -> first audio of the reply, with
-// the offline providers (Silero VAD, PocketSphinx, eSpeak NG / flite, the
-// scripted interviewer), on a real server process (`npx tsx src/main.ts`,
-// SQLite). Candidates are VoiceCandidate clients speaking flite WAVs at
-// microphone pace over protocol v2 and waiting for the interviewer's audio to
-// play out before answering, as a person would.
+// Voice bench: end of the candidate's speech -> first audio of the reply, on a
+// real server process (`npx tsx src/main.ts`, SQLite). Candidates are
+// VoiceCandidate clients speaking flite WAVs at microphone pace over protocol
+// v2 and waiting for the interviewer's audio to play out before answering, as
+// a person would.
 //
-// 1. One session at a time: p50/p95 of the latency and its split (the server's
-//    voice_turn_latency histograms: VAD hang-over, STT, interviewer, TTS).
-// 2. Concurrent sessions, level by level, until the p95 (without the fixed
-//    hang-over) passes 1 s.
+// 1. One session at a time, offline providers (Silero VAD, PocketSphinx,
+//    eSpeak NG, the scripted interviewer): p50/p95 and the split (the
+//    server's voice_turn_latency histograms: VAD hang-over, STT, interviewer, TTS).
+// 2. `--concurrent` sessions at once (10), the same providers.
+// 3. `--remote` sessions at once (50) with STT_PROVIDER=openai against a local
+//    fake transcription server that answers after 50 ms (as a hosted Whisper
+//    would), so what is left is the node's own cost.
 //
-// Usage: npm run bench:voice [-- --interviews 2 --levels 1,4,8,12,16]
+// The last line, for scripts:
+//   voice: p50_ms=<n> p95_ms=<n> at 1; p95_ms=<n> at 10; p95_ms=<n> at 50 remote; cutoffs=<k>/<n>
+// 4. The cut-off rate (cutoffs.ts): a labelled set of answers with a pause in
+//    the middle, through the fixed hang-over and the adaptive end of turn at
+//    once; `cutoffs=<k>/<n>` is the adaptive one (the server's default).
+// Level 1 also runs on a server with the fixed hang-over
+// (SESSION_VAD_ADAPTIVE=false), for the before/after of the adaptive end of turn.
+//
+// Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --remote 50]
+// (`--concurrent 0`, `--remote 0` leave those levels out.)
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { percentile } from '../../src/cli/simulate.js';
 import { playVoiceInterview, type VoiceAnswer, type VoicePlayResult } from '../../src/cli/simulate-voice.js';
-import { CANDIDATE_SAMPLE_RATE, decodeWav, resample } from '../../src/speech/audio.js';
+import { CANDIDATE_SAMPLE_RATE, decodeWav, encodeWav, resample } from '../../src/speech/audio.js';
+import { loadConfig } from '../../src/config.js';
+import { WarmPocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx-warm.js';
+import { FliteTextToSpeech } from '../../src/speech/tts/flite.js';
 import { startChildServer } from '../../test/helpers/child-server.js';
 import { createTestDatabase } from '../../test/helpers/test-database.js';
+import { formatCutoffs, measureCutoffs } from './cutoffs.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
-  options: { interviews: { type: 'string', default: '2' }, levels: { type: 'string', default: '1,4,8,12,16' } },
+  options: {
+    interviews: { type: 'string', default: '2' },
+    concurrent: { type: 'string', default: '10' },
+    remote: { type: 'string', default: '50' },
+  },
 });
 const SEQUENTIAL = Number(values.interviews);
-const LEVELS = values.levels.split(',').map(Number);
+const CONCURRENT = Number(values.concurrent);
+const REMOTE = Number(values.remote);
+/** How long the fake transcription server takes to answer, as a hosted Whisper would. */
+const REMOTE_DELAY_MS = 50;
 
 const SPOKEN = [
   'I am a backend engineer with six years of experience building services and leading small teams.',
@@ -38,6 +62,8 @@ const SPOKEN = [
 ];
 
 type Metrics = Map<string, number>;
+
+const clientVoice = new FliteTextToSpeech({ workers: 1 });
 
 async function readMetrics(url: string): Promise<Metrics> {
   const values = new Map<string, number>();
@@ -109,7 +135,8 @@ async function measure(url: string, key: string, answers: VoiceAnswer[], session
   for (let round = 0; round < rounds; round++) {
     const ids = await createInterviews(url, key, sessions);
     const settled = await Promise.allSettled(
-      ids.map((id) => playVoiceInterview(url, id, answers, { speed: 1, playback: 'realtime', waitForPlayback: true })),
+      // A turn the server did not hear puts the script one answer behind: the last answers are then spoken by flite.
+      ids.map((id) => playVoiceInterview(url, id, answers, { speed: 1, playback: 'realtime', waitForPlayback: true, tts: clientVoice })),
     );
     for (const outcome of settled) {
       if (outcome.status === 'fulfilled') results.push(outcome.value);
@@ -134,39 +161,143 @@ async function measure(url: string, key: string, answers: VoiceAnswer[], session
   };
 }
 
-function row(level: Level): string {
+function row(level: Level, recogniser: string): string {
   const f = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(0));
-  return `| ${level.sessions} | ${level.turns} | ${level.completed}/${level.interviews} | ${f(level.clientP50)} | ${f(level.clientP95)} | ${f(level.clientP50 - level.hangover)} | ${f(level.clientP95 - level.hangover)} | ${f(level.hangover)} | ${f(level.stt)} | ${f(level.interviewer)} | ${f(level.tts)} | ${f(level.total)} |`;
+  return `| ${level.sessions} | ${recogniser} | ${level.turns} | ${level.completed}/${level.interviews} | ${f(level.clientP50)} | ${f(level.clientP95)} | ${f(level.clientP50 - level.hangover)} | ${f(level.clientP95 - level.hangover)} | ${f(level.hangover)} | ${f(level.stt)} | ${f(level.interviewer)} | ${f(level.tts)} | ${f(level.total)} |`;
 }
 
-async function main(): Promise<void> {
+/**
+ * A stand-in for a hosted Whisper: answers POST /v1/audio/transcriptions after
+ * REMOTE_DELAY_MS with the scripted answer whose length is nearest the audio's
+ * (it cannot hear, but the interview must go on as spoken).
+ */
+/** Seconds from the first to the last loud sample of a WAV (the utterance sent has silence around the speech). */
+function spokenSeconds(wav: Buffer): number {
+  try {
+    const { samples, sampleRate } = decodeWav(wav);
+    const loud = (sample: number) => Math.abs(sample) > 300;
+    let end = samples.length;
+    while (end > 0 && !loud(samples[end - 1]!)) end -= 1;
+    return Math.max(0, end - samples.findIndex(loud)) / sampleRate;
+  } catch {
+    return 0;
+  }
+}
+
+async function startFakeTranscriber(answers: VoiceAnswer[]): Promise<{ url: string; requests: () => number; close(): Promise<void> }> {
+  const lengths = answers.map((answer) =>
+    answer.kind === 'audio' ? spokenSeconds(encodeWav({ sampleRate: CANDIDATE_SAMPLE_RATE, samples: answer.samples })) : 0,
+  );
+  let requests = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      requests += 1;
+      const body = Buffer.concat(chunks);
+      const seconds = spokenSeconds(body.subarray(Math.max(0, body.indexOf('RIFF'))));
+      const nearest = lengths.reduce((best, length, i) => (Math.abs(length - seconds) < Math.abs(lengths[best]! - seconds) ? i : best), 0);
+      const answer = answers[nearest]!;
+      setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ text: answer.kind === 'audio' ? answer.source : '' }));
+      }, REMOTE_DELAY_MS);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: () => requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Idle keep-alive connections from the stopped server would hold close() open.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const HEADER =
+  '| sessions | recogniser | turns | completed | client p50 | client p95 | p50 - hang-over | p95 - hang-over | hang-over | STT | interviewer | TTS | server total |\n' +
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+
+/** A server process with a key; one owner stands for many here, so it may use the whole node's recognisers. */
+async function withServer<T>(env: Record<string, string>, work: (url: string, key: string) => Promise<T>): Promise<T> {
   const database = await createTestDatabase();
-  const server = await startChildServer({ ...database.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000' }, { stderr: 'inherit' });
+  const server = await startChildServer(
+    {
+      ...database.env,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      STT_MAX_CONCURRENT_PER_OWNER: '10000',
+      STT_DECODERS: process.env.STT_DECODERS ?? String(availableParallelism()),
+      ...env,
+    },
+    { stderr: 'inherit' },
+  );
   try {
     const { stdout } = await run('npx', ['tsx', 'src/cli/main.ts', 'keys', 'create', '--user', 'bench-voice'], {
       env: { ...process.env, ...database.env },
     });
-    const key = stdout.trim();
-    const answers = await speakAnswers();
-    process.stdout.write(
-      '| sessions | turns | completed | client p50 | client p95 | p50 - hang-over | p95 - hang-over | hang-over | STT | interviewer | TTS | server total |\n' +
-        '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n',
-    );
-    // Warm-up: the synthesizer's workers, the recogniser's files in the page cache.
-    await measure(server.url, key, answers, 1);
-    process.stdout.write(`${row(await measure(server.url, key, answers, 1, SEQUENTIAL))}\n`);
-    for (const sessions of LEVELS.filter((n) => n > 1)) {
-      const level = await measure(server.url, key, answers, sessions);
-      process.stdout.write(`${row(level)}\n`);
-      if (level.clientP95 - level.hangover > 1_000) {
-        process.stdout.write(`p95 without the hang-over passed 1 s at ${sessions} concurrent voice sessions\n`);
-        break;
-      }
-    }
+    return await work(server.url, stdout.trim());
   } finally {
     await server.stop('SIGTERM');
     await database.dispose();
   }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Load average at start: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
+  const answers = await speakAnswers();
+  const voiceConfig = loadConfig({}).voice;
+  process.stdout.write(HEADER);
+  await withServer({ SESSION_VAD_ADAPTIVE: 'false' }, async (url, key) => {
+    await measure(url, key, answers, 1);
+    const fixed = await measure(url, key, answers, 1, SEQUENTIAL);
+    process.stdout.write(`${row(fixed, `pocketsphinx, fixed ${voiceConfig.vadSilenceMs} ms hang-over`)}\n`);
+  });
+  const [one, many] = await withServer({}, async (url, key) => {
+    // Warm-up: the synthesizer's workers, the recogniser's files in the page cache.
+    await measure(url, key, answers, 1);
+    const alone = await measure(url, key, answers, 1, SEQUENTIAL);
+    process.stdout.write(`${row(alone, 'pocketsphinx, adaptive end of turn')}\n`);
+    const together = CONCURRENT > 0 ? await measure(url, key, answers, CONCURRENT) : null;
+    if (together) process.stdout.write(`${row(together, 'pocketsphinx, adaptive end of turn')}\n`);
+    return [alone, together];
+  });
+  const fake = await startFakeTranscriber(answers);
+  const remote =
+    REMOTE > 0
+      ? await withServer({ STT_PROVIDER: 'openai', STT_BASE_URL: fake.url }, async (url, key) => {
+          await measure(url, key, answers, 1);
+          const level = await measure(url, key, answers, REMOTE);
+          process.stdout.write(`${row(level, `remote (${REMOTE_DELAY_MS} ms)`)}\n`);
+          return level;
+        })
+      : null;
+  await fake.close();
+  // The server's recogniser, warm as bench:voice runs it, for the end of turn alone.
+  const stt = new WarmPocketsphinxSpeechToText({ processes: availableParallelism(), maxStreams: 64 });
+  const cutoffs = await measureCutoffs(stt, voiceConfig);
+  await stt.close();
+  const cut = cutoffs.adaptive.filter((o) => o.cutOff).length;
+  await clientVoice.close().catch(() => {});
+  console.log(
+    `\nLoad average at end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; the fake transcriber answered ${fake.requests()} requests.`,
+  );
+  console.log(`\nCut-offs on ${cutoffs.answers.length} answers with a pause in the middle (pocketsphinx, warm):\n`);
+  console.log(formatCutoffs(cutoffs, voiceConfig.vadSilenceMs));
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'NaN' : n.toFixed(0));
+  console.log(
+    `voice: p50_ms=${f(one.clientP50)} p95_ms=${f(one.clientP95)} at 1; p95_ms=${f(many?.clientP95)} at ${CONCURRENT}; p95_ms=${f(remote?.clientP95)} at ${REMOTE} remote; cutoffs=${cut}/${cutoffs.answers.length}`,
+  );
 }
 
 await main();

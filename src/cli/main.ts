@@ -1,15 +1,18 @@
-// Operator CLI (a contract, see DESIGN.md):
+// Operator CLI (a contract, see README.md, "Operator CLI"):
 //   keys create --user <label> [--scopes a,b] [--expires <date>]   prints the key alone on stdout
 //   keys list
 //   keys deactivate <key-or-id>
 //   migrate
 //   simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>] [--voice [--speed <n>]]
 //   erase <interview_id>   deletes the interview's media and personal data on request, leaving an audit line
+//   backup <dir>           the database, media store and key files, while the service serves
+//   restore <dir>          a backup into an instance no service has used
 // It works on the database named by the same configuration as the server.
 
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { KeyInputError } from '../auth/auth.service.js';
+import { BackupError, createBackup, formatBytes, restoreBackup } from '../backup/backup.service.js';
 import { SCOPES } from '../auth/principal.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createContainer } from '../container.js';
@@ -24,7 +27,9 @@ const USAGE = `usage:
   cli keys deactivate <key-or-id>
   cli migrate
   cli simulate <interview_id> [<interview_id> ...] --answers <file.json> [--url <base url>] [--voice [--speed <n>]]
-  cli erase <interview_id>`;
+  cli erase <interview_id>
+  cli backup <dir>
+  cli restore <dir>`;
 
 class UsageError extends Error {}
 
@@ -81,6 +86,21 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'erase') return erase(config, subcommand, rest);
+  if (command === 'backup' || command === 'restore') {
+    if (!subcommand || rest.length > 0) throw new UsageError(`${command} needs exactly one folder`);
+    const say = (line: string) => void process.stdout.write(`${line}\n`);
+    if (command === 'backup') {
+      const { manifest, seconds } = await createBackup(config, subcommand, say);
+      const media = manifest.objects.reduce((sum, o) => sum + o.size, 0);
+      say(
+        `backup written to ${subcommand} in ${seconds.toFixed(1)} s (database ${formatBytes(manifest.database.size)}, media ${formatBytes(media)})`,
+      );
+    } else {
+      const { manifest, seconds } = await restoreBackup(config, subcommand, say);
+      say(`restored the backup of ${manifest.created_at} in ${seconds.toFixed(1)} s; start the service on this configuration`);
+    }
+    return 0;
+  }
   if (command !== 'keys') throw new UsageError(command ? `unknown command "${command}"` : 'missing command');
 
   const container = await createContainer(config);
@@ -146,7 +166,6 @@ async function simulate(config: Config, args: string[]): Promise<number> {
     const speed = Number(values.speed ?? 1);
     if (!(speed >= 0.25 && speed <= 8)) throw new UsageError(`--speed must be a number from 0.25 to 8 (got "${values.speed}")`);
     return runVoiceSimulation({
-      config,
       baseUrl: values.url ?? publicBaseUrl,
       interviewIds: positionals,
       answers,
@@ -187,7 +206,10 @@ run(process.argv.slice(2)).then(
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n${USAGE}\n`);
     else if (error instanceof ConfigError || error instanceof KeyInputError || error instanceof SimulationInputError)
       process.stderr.write(`${error.message}\n`);
-    else if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+    else if (error instanceof BackupError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    } else if (error instanceof Error && error.name === 'TypeError' && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`${error.message}\n${USAGE}\n`);
     } else process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);

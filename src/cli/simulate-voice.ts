@@ -1,13 +1,15 @@
 // `cli simulate --voice`: a candidate who speaks over protocol version 2.
 // Each answer is a WAV file (any rate; it is resampled to 16 kHz) or text
-// spoken by the configured synthesizer in the interview's language. What the
-// server recognised is printed beside what was spoken, with each turn's
-// latency from the end of speech to the reply's first audio.
+// spoken by the candidate's synthesizer (flite where it has a voice, which the
+// offline recogniser hears best). What the server recognised is printed beside
+// what was spoken, judged by word error rate, with each turn's latency from the
+// end of speech to the reply's first audio.
 
 import { readFileSync } from 'node:fs';
 import { languageFor, phrasesFor } from '../languages/index.js';
 import { CANDIDATE_SAMPLE_RATE, decodeWav, resample } from '../speech/audio.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
+import { wordErrorRate } from '../speech/word-error-rate.js';
 import { SimulationInputError } from './simulate.js';
 import { VoiceCandidate, type VoiceClientOptions } from './voice-client.js';
 
@@ -31,11 +33,21 @@ export interface VoicePlayResult {
   endingReason: number;
   state: number;
   /** Per spoken turn: what was meant (text, or the file name), what the server heard. */
-  turns: { spoken: string; heard: string }[];
+  turns: SpokenAnswer[];
   /** Client-observed end of speech -> first reply audio, ms. */
   replyAudioMs: number[];
   lines: string[];
 }
+
+export interface SpokenAnswer {
+  spoken: string;
+  heard: string;
+  /** Text answers: the share of its words the server got wrong; null for WAV files (what they say is unknown). */
+  wordErrorRate: number | null;
+}
+
+/** Half or more of the words wrong: the interviewer answered something else than what was said. */
+const MISHEARD_WER = 0.5;
 
 export interface VoicePlayOptions extends VoiceClientOptions {
   url?: string;
@@ -67,6 +79,11 @@ export async function playVoiceInterview(
       throw new Error(`the server cannot recognise speech in this interview (recognition: ${session.speech?.recognition ?? 'none'})`);
     }
     const language = languageFor(session.language_code);
+    if (answers.some((a) => a.kind === 'text') && !language.speech.fliteVoice) {
+      print(
+        `note: in ${language.englishName} the candidate speaks with eSpeak NG, which recognisers often mishear; WAV recordings of a real voice test fairer`,
+      );
+    }
     const nothingMore: VoiceAnswer = { kind: 'text', text: phrasesFor(session.language_code).candidateNothingMore };
     let said = opening.said;
     let ended = opening.ended;
@@ -78,8 +95,13 @@ export async function playVoiceInterview(
       const spoken = answer.kind === 'audio' ? answer.source : answer.text;
       const samples = answer.kind === 'audio' ? answer.samples : await synthesize(answer.text, options.tts ?? null, language);
       const result = await candidate.speak(samples);
-      turns.push({ spoken, heard: result.heard });
-      print(`candidate (spoke ${answer.kind === 'audio' ? 'file ' : ''}"${spoken}"; heard "${result.heard}")`);
+      const judged: SpokenAnswer = {
+        spoken,
+        heard: result.heard,
+        wordErrorRate: answer.kind === 'text' ? wordErrorRate(answer.text, result.heard) : null,
+      };
+      turns.push(judged);
+      print(`candidate (spoke ${answer.kind === 'audio' ? 'file ' : ''}"${spoken}"; heard "${result.heard}")${verdict(judged)}`);
       if (result.replyAudioMs !== null) {
         replyAudioMs.push(result.replyAudioMs);
         print(`  reply audio after ${Math.round(result.replyAudioMs)} ms from the end of speech`);
@@ -94,6 +116,30 @@ export async function playVoiceInterview(
   } finally {
     await candidate.close();
   }
+}
+
+function verdict(answer: SpokenAnswer): string {
+  if (!answer.heard) return ': not heard';
+  if (answer.wordErrorRate === null) return '';
+  const percent = `${Math.round(answer.wordErrorRate * 100)} % of the words wrong`;
+  return answer.wordErrorRate >= MISHEARD_WER ? `: misheard (${percent})` : ` (${percent})`;
+}
+
+/** How well the server heard the candidate: each answer counted once, as heard, misheard or not heard. */
+export function hearingSummary(turns: readonly SpokenAnswer[]): string {
+  const unheard = turns.filter((t) => !t.heard);
+  const scored = turns.filter((t) => t.heard && t.wordErrorRate !== null);
+  const misheard = scored.filter((t) => t.wordErrorRate! >= MISHEARD_WER).length;
+  const unscored = turns.length - unheard.length - scored.length;
+  const judged = turns.filter((t) => t.wordErrorRate !== null);
+  const words = judged.reduce((sum, t) => sum + t.spoken.split(/\s+/).filter(Boolean).length, 0);
+  const errors = judged.reduce((sum, t) => sum + t.wordErrorRate! * t.spoken.split(/\s+/).filter(Boolean).length, 0);
+  return (
+    `${turns.length} answer(s): ${scored.length - misheard} heard, ${misheard} misheard (half or more of the words wrong), ` +
+    `${unheard.length} not heard` +
+    (unscored > 0 ? `, ${unscored} from WAV files heard (not scored)` : '') +
+    (words > 0 ? `; word error rate ${((errors / words) * 100).toFixed(0)} % over ${words} spoken words` : '')
+  );
 }
 
 async function synthesize(text: string, tts: TextToSpeech | null, language: ReturnType<typeof languageFor>): Promise<Int16Array> {

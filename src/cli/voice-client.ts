@@ -116,6 +116,11 @@ export class VoiceCandidate {
     return { heard, said: turn.said, ended: turn.ended, replyAudioMs };
   }
 
+  /** When the interviewer's audio reported so far ends playing (performance.now(); `realtime` playback only). */
+  playbackEndsAt(): number {
+    return this.playingUntil;
+  }
+
   close(): Promise<{ code: number; reason: string }> {
     return this.client.close();
   }

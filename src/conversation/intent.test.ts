@@ -191,7 +191,8 @@ describe('thin answers agree with the rating', () => {
 
   it('an answer the evaluator gives no credit is thin, so the follow-up asks for what the rating misses', () => {
     const question = 'Hvordan tester du?';
-    const answer = 'Jeg skriver automatiserede tester til hver funktion og kører dem alle sammen før hver eneste udgivelse af systemet.';
+    // ("automatiserede tester" would be credited: a paraphrase of "automatiske tests".)
+    const answer = 'Jeg klikker mig selv igennem hele systemet i browseren og kigger efter fejl før hver eneste udgivelse.';
     expect(rubric(7, question, 'Nævner automatiske tests', answer).criteria[0]?.credit).toBe(0);
     expect(isThinAnswer(answer, ['Nævner automatiske tests'], 7, question)).toBe(true);
   });

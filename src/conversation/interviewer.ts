@@ -1,5 +1,5 @@
 // The interviewer puts the state machine's acts into words. It never chooses
-// the next state: src/session/state-machine.ts does. Two implementations,
+// the next state: the state machine (conversation/state-machine.ts) does. Two implementations,
 // chosen by LLM_PROVIDER: scripted (offline, deterministic) and openai.
 
 import { InterviewType, kindOf, type InterviewKind } from '../interviews/enums.js';

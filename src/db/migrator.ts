@@ -7,6 +7,9 @@ import { results } from './migrations/0004-results.js';
 import { webhookCircuit } from './migrations/0005-webhook-circuit.js';
 import { consent } from './migrations/0006-consent.js';
 import { media } from './migrations/0007-media.js';
+import { erasedInterviews } from './migrations/0008-erased-interviews.js';
+import { mediaWork } from './migrations/0009-media-work.js';
+import { clusterNodes } from './migrations/0011-cluster-nodes.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +21,9 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0005-webhook-circuit': webhookCircuit(dialect),
     '0006-consent': consent(dialect),
     '0007-media': media(dialect),
+    '0008-erased-interviews': erasedInterviews(dialect),
+    '0009-media-work': mediaWork(dialect),
+    '0011-cluster-nodes': clusterNodes(dialect),
   };
 }
 

@@ -53,6 +53,8 @@ export interface InterviewsTable {
   resume_count: number | null;
   created_at: string;
   updated_at: string;
+  /** Set when the personal data was erased on request: the candidate link no longer works. */
+  erased_at: string | null;
 }
 
 export interface TranscriptEntriesTable {
@@ -133,6 +135,12 @@ export interface InterviewSessionsTable {
   consented_at: string | null;
 }
 
+/** A node's last heartbeat (src/cluster/node-heartbeats.ts; with REDIS_URL they live in Redis instead). */
+export interface ClusterNodesTable {
+  node_id: string;
+  last_beat_at: string;
+}
+
 export interface SessionLeasesTable {
   interview_id: string;
   holder: string;
@@ -153,6 +161,8 @@ export interface JobsTable {
   lease_owner: string | null;
   lease_expires_at: string | null;
   last_error: string | null;
+  /** Whose work it is (the interview's owner), for the per-tenant limits of a job lane; null: nobody's in particular. */
+  tenant: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -174,6 +184,8 @@ export interface InterviewMediaTable {
   storage_key: string;
   bytes: number;
   duration_ms: number;
+  /** Set when the recording could not be made (a camera upload no video came of): why; the row then has no file. */
+  missing_reason: string | null;
   /** Null while only the local recording exists (archival 4); set once stored (archival 1). */
   stored_at: string | null;
   created_at: string;
@@ -192,4 +204,5 @@ export interface Database {
   session_leases: SessionLeasesTable;
   jobs: JobsTable;
   interview_media: InterviewMediaTable;
+  cluster_nodes: ClusterNodesTable;
 }

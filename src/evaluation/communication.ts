@@ -4,7 +4,7 @@
 
 import type { LanguageCode } from '../interviews/enums.js';
 import { STOP_WORDS, languageFor, splitClauses, splitSentences, tokenize } from '../languages/index.js';
-import { findPhrases, maskPhrases } from './phrase-match.js';
+import { findPhrases, maskPhrases, type PhraseHit } from './phrase-match.js';
 import { round, shortQuote } from './text.js';
 import { lexiconsFor } from './vocabulary.js';
 
@@ -147,6 +147,8 @@ export function analyseCommunication(answers: readonly string[], language: Langu
 interface FillerWords {
   hard: string[];
   soft: ReadonlySet<string>;
+  /** Fillers when they open a clause that goes on ("So I restarted it"). */
+  clauseOpeners: string[];
   lookalikes: string[];
   /** Single-word yes/no answers: "Ja," opening a sentence answers, it does not fill. */
   answers: ReadonlySet<string>;
@@ -154,10 +156,17 @@ interface FillerWords {
 
 function fillerWordsFor(language: LanguageCode): FillerWords {
   const lexicons = lexiconsFor(language);
+  const own = lexicons[0] as (typeof lexicons)[number];
+  // English is read too (code-switching), but never where its filler is an ordinary word of the
+  // interview language: German and Danish "er" (he, is), German "um", "so", Danish "i" (in).
+  const ownWords = new Set(languageFor(language).stopWords.flatMap((w) => tokenize(w)));
+  const fillers = (pick: (l: (typeof lexicons)[number]) => string[]) =>
+    lexicons.flatMap((l) => (l === own ? pick(l) : pick(l).filter((f) => !tokenize(f).some((t) => ownWords.has(t)))));
   const answers = lexicons.flatMap((l) => [...l.yes, ...l.no]).filter((w) => tokenize(w).length === 1);
   return {
-    hard: lexicons.flatMap((l) => l.fillers),
-    soft: new Set(lexicons.flatMap((l) => l.softFillers).flatMap((w) => tokenize(w))),
+    hard: fillers((l) => l.fillers),
+    soft: new Set(fillers((l) => l.softFillers).flatMap((w) => tokenize(w))),
+    clauseOpeners: fillers((l) => l.clauseFillers),
     lookalikes: lexicons.flatMap((l) => l.fillerLookalikes),
     answers: new Set(answers.flatMap((w) => tokenize(w))),
   };
@@ -173,21 +182,64 @@ const LOOKALIKE = '\u0000';
  * no opening the sentence is the answer ("Ja, ich habe..."). Multi-word fillers count once.
  */
 function fillersIn(sentence: string, words: FillerWords): string[] {
-  const found: string[] = [];
+  return readClauses(sentence, words).flatMap((c) => c.fillers.map((hit) => hit.phrase));
+}
+
+interface ReadClause {
+  tokens: string[];
+  fillers: PhraseHit[];
+}
+
+/** Each clause of the sentence with the filler spans a listener hears in it. */
+function readClauses(sentence: string, words: FillerWords): ReadClause[] {
   const isQuestion = /[?؟]\s*$/u.test(sentence);
-  splitClauses(sentence).forEach((clause, index) => {
+  return splitClauses(sentence).map((clause, index) => {
     const tokens = tokenize(clause);
-    if (tokens.length === 0) return;
+    const fillers: PhraseHit[] = [];
+    if (tokens.length === 0) return { tokens, fillers };
     const masked = maskPhrases(tokens, findPhrases(tokens, words.lookalikes), LOOKALIKE);
     const hits = findPhrases(masked, words.hard).filter(
       (hit) => !(isQuestion && index === 0 && hit.start === 0 && hit.end < tokens.length),
     );
-    found.push(...hits.map((hit) => hit.phrase));
-    if (hits.length > 0 || tokens.length > 2 || !masked.every((t) => words.soft.has(t))) return;
-    if (index === 0 && tokens.every((t) => words.answers.has(t))) return;
-    found.push(...tokens);
+    fillers.push(...hits);
+    // "So I restarted it": a run-up a listener hears as a filler, unless a hard filler already took the opening word.
+    const opener = findPhrases(masked, words.clauseOpeners).find((hit) => hit.start === 0 && hit.end < tokens.length);
+    if (opener && !hits.some((hit) => hit.start === 0) && !(index === 0 && isQuestion)) {
+      fillers.push(opener);
+      return { tokens, fillers };
+    }
+    if (hits.length > 0 || tokens.length > 2 || !masked.every((t) => words.soft.has(t))) return { tokens, fillers };
+    if (index === 0 && tokens.every((t) => words.answers.has(t))) return { tokens, fillers };
+    fillers.push(...tokens.map((t, i) => ({ phrase: t, start: i, end: i + 1 })));
+    return { tokens, fillers };
   });
-  return found;
+}
+
+/**
+ * The answer as a listener keeps it: every filler the communication analysis
+ * counts taken out, clauses and sentences kept apart (normalised text). The
+ * job rubric judges this, so "um, you know, like" neither lengthens an answer
+ * nor reads as content.
+ */
+export function withoutFillers(answer: string, language: LanguageCode): string {
+  const words = fillerWordsFor(language);
+  return splitSentences(answer)
+    .map((sentence) => {
+      const kept = readClauses(sentence, words).map(({ tokens, fillers }) => ({
+        text: tokens.filter((_, i) => !fillers.some((f) => i >= f.start && i < f.end)).join(' '),
+        hadFiller: fillers.length > 0,
+      }));
+      // The commas around a filler were the filler's ("it, uh, decouples"): the words either side are one clause.
+      let out = '';
+      kept.forEach((clause, i) => {
+        if (clause.text === '') return;
+        const joinsPrevious = i > 0 && (clause.hadFiller || (kept[i - 1] as (typeof kept)[number]).hadFiller);
+        out += out === '' ? clause.text : `${joinsPrevious ? ' ' : ', '}${clause.text}`;
+      });
+      return out;
+    })
+    .filter((sentence) => sentence !== '')
+    .join('. ');
 }
 
 function movingTypeTokenRatio(tokens: readonly string[], window: number): number {

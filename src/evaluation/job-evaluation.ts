@@ -8,7 +8,7 @@ import type { StoredJobQuestion } from '../interviews/questions.js';
 import type { JobQuestionEvaluation, Rating, Suitability } from './evaluation.types.js';
 import { messagesFor, type Messages, type ProseLocale } from './locale.js';
 import { CONFIDENTLY_WRONG_COVERAGE, scoreJobAnswer, termsOf, type RubricContext, type RubricScore } from './job-rubric.js';
-import { splitSentences } from '../languages/index.js';
+import { languageFor, splitSentences } from '../languages/index.js';
 import { shortQuote } from './text.js';
 
 const MAX_IMPROVEMENT_POINTS = 4;
@@ -36,6 +36,9 @@ export function evaluateJobAnswer(ctx: RubricContext, locale: ProseLocale): { ev
     rubric.signals.saysDoesNotKnow ? m.didNotKnow : null,
     s.attemptsManipulation ? m.manipulation : s.isKeywordList ? m.keywordList : null,
     s.overclaims && rubric.coverage < CONFIDENTLY_WRONG_COVERAGE ? m.overclaim : null,
+    ...rubric.errors.map((e) => m.contradicts(e.criterion, e.words)),
+    rubric.answerLanguage !== ctx.language ? m.otherLanguage(languageFor(rubric.answerLanguage).nativeName) : null,
+    rubric.tentative ? m.evidenceTentative : null,
     met.length + partial.length > 0 ? m.criteriaFound([...met, ...partial], rubric.criteria.length) : m.noCriteriaFound,
     missed.length + partial.length > 0 ? m.criteriaMissed([...partial, ...missed]) : null,
     ctx.question.type === 'behavioral' ? m.noteStar(s.hasSituation, s.hasOwnActions, s.hasResult) : null,
@@ -92,9 +95,21 @@ export function suitabilityOf(ratings: readonly Rating[]): Suitability {
   return 'Needs further assessment';
 }
 
+/**
+ * Where at least half the ratings rest on thin or conflicting evidence, a
+ * confident verdict would overstate what the answers show.
+ */
+export function leanOnEvidence(suitability: Suitability, tentative: number, judged: number): Suitability {
+  return judged > 0 && tentative * 2 >= judged ? 'Needs further assessment' : suitability;
+}
+
 export function summariseJobInterview(judged: readonly JudgedJobAnswer[], locale: ProseLocale): OverallEvaluation {
   const m = messagesFor(locale);
-  const suitability = suitabilityOf(judged.map((j) => j.evaluation.rating));
+  const suitability = leanOnEvidence(
+    suitabilityOf(judged.map((j) => j.evaluation.rating)),
+    judged.filter((j) => j.rubric.tentative).length,
+    judged.length,
+  );
   const byScore = [...judged].sort((a, b) => b.rubric.score - a.rubric.score);
   const strong = byScore.filter((j) => RATING_POINTS[j.evaluation.rating] >= 2).slice(0, 3);
   const weak = [...byScore]

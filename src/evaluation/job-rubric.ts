@@ -13,8 +13,11 @@ import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } 
 import type { StoredJobQuestion } from '../interviews/questions.js';
 import { contentTerms, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
+import { answerLanguage, applyEvidenceRule, readDepth, readErrors, type DepthSignals, type ErrorSignal } from './answer-evidence.js';
 import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
+import { withoutFillers } from './communication.js';
+import { findKin, kinWords } from './word-kin.js';
 import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
 
 export interface RubricContext {
@@ -67,8 +70,16 @@ export interface RubricScore {
   words: number;
   criteria: CriterionMatch[];
   signals: StructureSignals;
+  depth: DepthSignals;
+  /** Claims that contradict a criterion; the criterion they contradict earns no credit. */
+  errors: ErrorSignal[];
+  /** Thin or conflicting evidence: the rating is tentative. */
+  tentative: boolean;
+  /** The language the answer is written in (may differ from the interview's). */
+  answerLanguage: LanguageCode;
 }
 
+const ENGLISH_CODE: LanguageCode = 1;
 const EXPECTED_WORDS: Record<DifficultyLevel, number> = { easy: 35, medium: 50, hard: 70 };
 const LEVEL_FACTOR: Record<ExperienceLevel, number> = { intern: 0.8, junior: 0.9, assistant: 0.9, senior: 1.15 };
 const LEVEL_SHIFT: Record<ExperienceLevel, number> = { intern: -0.04, junior: -0.02, assistant: -0.02, senior: 0.03 };
@@ -95,6 +106,9 @@ function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number)
   if (type === 'behavioral') return s.hasOwnActions && (s.hasLesson || s.isQuantified);
   return structure >= 0.5;
 }
+
+/** An answer in another language than the criteria's meets a criterion in full with this share of its words matched. */
+const OTHER_LANGUAGE_FULL = 0.25;
 
 /** Criterion words that also occur in the question count this much: repeating the question proves little. */
 const QUESTION_WORD_WEIGHT = 0.35;
@@ -151,7 +165,8 @@ function conceptIndex(language: LanguageCode): ConceptIndex {
   return index;
 }
 
-export function readStructure(answer: string, language: LanguageCode): StructureSignals {
+/** `raw` is the answer as written, for cues that need its letter case (acronyms, identifiers). */
+export function readStructure(answer: string, language: LanguageCode, raw = answer): StructureSignals {
   const tokens = tokenize(answer);
   const has = (phrases: readonly string[]) => findPhrases(tokens, phrases).length > 0;
   const ownership = findPhrases(tokens, [...CUES.deflection, ...CUES.ownership]).filter((h) => CUES.ownership.includes(h.phrase));
@@ -165,8 +180,8 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     if (firstPerson.has(t) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some(isPast)) ownPastActions++;
   });
   const pastTense = tokens.filter(isPast).length + findPhrases(tokens, CUES.ownActions).length;
-  const acronyms = (answer.match(/\b[A-Z]{2,}\b/g) ?? []).length;
-  const identifiers = (answer.match(/\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+_\w+\b|\b\w+\(\)/g) ?? []).length;
+  const acronyms = (raw.match(/\b[A-Z]{2,}\b/g) ?? []).length;
+  const identifiers = (raw.match(/\b[a-z]+[A-Z][A-Za-z]*\b|\b\w+_\w+\b|\b\w+\(\)/g) ?? []).length;
   const numbers = (answer.match(/\d/g) ?? []).length > 0;
   const steps = new Set(findPhrases(tokens, CUES.steps).map((h) => h.phrase)).size;
   return {
@@ -184,7 +199,7 @@ export function readStructure(answer: string, language: LanguageCode): Structure
     admitsGap: has(CUES.doesNotKnow) || has(CUES.admittedGap),
     deflectsResponsibility: has(CUES.deflection),
     isKeywordList: isKeywordList(answer, tokens),
-    attemptsManipulation: has(CUES.manipulation) || addressesTheGrader(answer),
+    attemptsManipulation: has(CUES.manipulation) || addressesTheGrader(raw),
     overclaims: has(CUES.certainty),
     isPlatitude: has(CUES.platitude),
   };
@@ -203,6 +218,9 @@ function addressesTheGrader(answer: string): boolean {
   );
 }
 
+/** Sentences have more function words than this share; a run of terms has fewer ("todas o ninguna" is one pair). */
+const KEYWORD_RUN_FUNCTION_SHARE = 0.2;
+
 /** Segments of a list: "B-tree, full table scan, logarithmic" has three. */
 const LIST_SEPARATORS = /[,;\u060c\u061b\u3001]|[.!?\u0964\u061f](?=\s|$)/u;
 
@@ -219,7 +237,7 @@ function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   const short = segments.filter((n) => n <= 3).length;
   if (segments.length >= 5 && short / segments.length >= 0.8) return true;
   const functionWords = tokens.filter((t) => STOP_WORDS.has(t)).length;
-  return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < 0.12;
+  return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
 }
 
 function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
@@ -244,6 +262,8 @@ export function matchCriterion(
   questionTerms: ReadonlyMap<string, string>,
   signals: StructureSignals,
   language: LanguageCode,
+  answerKin: readonly string[] = [],
+  isOtherLanguage = false,
 ): CriterionMatch {
   const criterionTokens = tokenize(criterion);
   const terms = termsOf(criterion, language);
@@ -256,19 +276,37 @@ export function matchCriterion(
   const groups = [...terms.keys()].filter((k) => k.startsWith('~'));
   let total = 0;
   let matched = 0;
+  /** Criterion words matched that the question does not already contain. */
+  let distinct = 0;
   const matchedTerms: string[] = [];
   for (const [token, forms] of words) {
     const weight = forms.some((f) => questionTerms.has(f)) ? QUESTION_WORD_WEIGHT : 1;
     total += weight;
     const direct = forms.find((f) => answerTerms.has(f));
     const viaGroup = groups.find((g) => answerTerms.has(g) && conceptHas(g, forms, language));
+    const kin = direct || viaGroup ? undefined : findKin(token, answerKin);
+    if (direct || viaGroup || kin) distinct += weight === 1 ? 1 : 0;
     if (direct || viaGroup) {
       matched += weight;
       matchedTerms.push(answerTerms.get(direct ?? (viaGroup as string)) ?? token);
+    } else if (kin) {
+      matched += weight;
+      matchedTerms.push(kin);
     }
   }
   const keyword = total === 0 ? 0 : matched / total;
-  const keywordCredit = keyword >= 0.5 ? 1 : keyword >= 0.25 ? 0.5 : 0;
+  // Across languages only cognates and concept groups connect, so each word found is stronger evidence: one step up.
+  const keywordCredit = isOtherLanguage
+    ? keyword >= OTHER_LANGUAGE_FULL
+      ? 1
+      : distinct > 0
+        ? 0.5
+        : 0
+    : keyword >= 0.5
+      ? 1
+      : keyword >= 0.25
+        ? 0.5
+        : 0;
   const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
   return { criterion, credit, matchedTerms: [...new Set(matchedTerms)] };
 }
@@ -323,12 +361,25 @@ export function scoreJobAnswer(ctx: RubricContext): RubricScore {
 }
 
 function computeJobScore(ctx: RubricContext): RubricScore {
-  const { question, answer, language } = ctx;
+  const { question, language } = ctx;
+  // Judged on its content: fillers neither lengthen an answer nor count as words of it.
+  const answer = withoutFillers(ctx.answer, language);
   const words = tokenize(answer).length;
-  const signals = readStructure(answer, language);
+  // Cues are read as said ("so you avoid" is a reason though "so" opens the clause); whether the words
+  // form statements or a bare list is read without the fillers, whose commas would cut a sentence up.
+  const signals = { ...readStructure(ctx.answer, language), isKeywordList: readStructure(answer, language, ctx.answer).isKeywordList };
+  // An answer in another language than the interview's is read with that language's stems as well.
+  const spoken = answerLanguage(answer, language);
   const answerTerms = termsOf(answer, language);
+  if (spoken !== language) for (const [k, v] of termsOf(answer, spoken)) if (!answerTerms.has(k)) answerTerms.set(k, v);
   const questionTerms = termsOf(question.question, language);
-  const criteria = question.evaluation_criteria.map((c) => matchCriterion(c, answerTerms, questionTerms, signals, language));
+  const kin = kinWords(answer);
+  const matched = question.evaluation_criteria.map((c) =>
+    matchCriterion(c, answerTerms, questionTerms, signals, language, kin, spoken !== language),
+  );
+  const errors = readErrors(answer, matched, [language, spoken, ENGLISH_CODE], question.question);
+  const contradicted = new Set(errors.map((e) => e.criterion));
+  const criteria = matched.map((c) => (contradicted.has(c.criterion) ? { ...c, credit: 0 } : c));
   const coverage = criteria.length === 0 ? 0 : criteria.reduce((a, c) => a + c.credit, 0) / criteria.length;
   const structure = structureScore(question.type, signals);
   const overlap = question.sample_answer ? sampleOverlap(question.sample_answer, answerTerms, language) : null;
@@ -388,7 +439,34 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
   const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
   if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
-  return { rating, score, coverage, structure, overlap, elaboration, words, criteria, signals };
+  // A situation from the candidate's own work ("in our payment system the app ...") is an example in itself.
+  const depth = readDepth(ctx.answer, signals.isSpecific || signals.hasSituation);
+  const verdict = applyEvidenceRule({
+    rating,
+    criteria,
+    errors,
+    depth,
+    disqualified: signals.saysDoesNotKnow || signals.isKeywordList || signals.attemptsManipulation,
+    reserved: capAtOkay || confidentlyWrong,
+    typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
+    elaboration: words / expected,
+    isOtherLanguage: spoken !== language,
+  });
+  return {
+    rating: verdict.rating,
+    score,
+    coverage,
+    structure,
+    overlap,
+    elaboration,
+    words,
+    criteria,
+    signals,
+    depth,
+    errors,
+    tentative: verdict.tentative,
+    answerLanguage: spoken,
+  };
 }
 
 /** Shares a content word with the question or its criteria. */

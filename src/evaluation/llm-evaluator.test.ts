@@ -40,6 +40,9 @@ function validReply(request: ChatRequest): unknown {
   return {
     questions: ids.map((id) => ({
       id,
+      evidence: [],
+      depth: [],
+      errors: [],
       rating: 'GOOD',
       improvement_points: [`model point for ${id}`],
       explanation: `model explanation for ${id}`,
@@ -145,6 +148,24 @@ describe('LLM evaluator', () => {
       'model explanation for q2',
     ]);
     expect(evaluation.overall_summary?.overall_assessment.strengths).toEqual(['model strength']);
+  });
+
+  it('asks for the evidence per criterion, depth and errors before the rating, and stores only the documented fields', async () => {
+    const result = await evaluator().evaluate(jobInput({ q1: STRONG_Q1, q2: STRONG_Q2 }));
+    const request = requests[0] as ChatRequest;
+    const system = request.messages[0]?.content ?? '';
+    expect(system).toContain('for each evaluation criterion, whether the answer meets it');
+    expect(system).toContain('an error sits beside correct parts');
+    expect(system).toContain('EXCELLENT when every criterion is met with at least two depth signals');
+    const schema = request.response_format.json_schema?.schema as {
+      properties: { questions: { items: { properties: Record<string, unknown>; required: string[] } } };
+    };
+    const item = schema.properties.questions.items;
+    expect(Object.keys(item.properties).slice(0, 5)).toEqual(['id', 'evidence', 'depth', 'errors', 'rating']);
+    expect(item.required).toEqual(expect.arrayContaining(['evidence', 'depth', 'errors']));
+    expect(JSON.stringify(item.properties.evidence)).toContain('"enum":["met","partly","not_met"]');
+    const stored = (result.evaluation as JobEvaluation).questions[0]?.evaluation as unknown as Record<string, unknown>;
+    expect(Object.keys(stored)).not.toContain('evidence');
   });
 
   it('asks only about answered questions and keeps the overall summary null for an incomplete interview', async () => {

@@ -141,7 +141,8 @@ function mergeJob(parsed: unknown, answeredIds: ReadonlySet<string>, builtin: Ev
   const questions = base.questions.map((q) => {
     const judged = byId.get(q.id);
     if (!judged) return q;
-    const { id: _id, ...evaluation } = judged;
+    // The evidence shapes the model's rating and reasons; the stored evaluation keeps its documented fields.
+    const { id: _id, evidence: _evidence, depth: _depth, errors: _errors, ...evaluation } = judged;
     return { ...q, evaluation };
   });
   return {

@@ -24,14 +24,20 @@ export function buildSystemPrompt(kind: 'job' | 'screening', locale: ProseLocale
   if (kind === 'job') {
     return [
       ...common,
-      'For every answered question return its id, a rating and improvement points.',
-      'Ratings: SUBOPTIMAL (missed the core), OKAY (partial), GOOD (solid), EXCELLENT (comprehensive).',
-      'Judge against the evaluation_criteria and the sample_answer when given. Rubric by type: technical - correct concepts, specificity, reasoning;',
+      'For every answered question return its id, the evidence, then a rating and improvement points.',
+      "Evidence first: for each evaluation criterion, whether the answer meets it (met, partly, not_met) and the answer's own words that show it (empty when not met).",
+      "A criterion is met by its meaning, not its words: a paraphrase or an answer in another language than the interview's counts when it says the same thing. Fillers and hesitations (um, like, you know) never count for or against an answer.",
+      'depth lists the signals of depth with their words: a mechanism explained (how or why it works), an example, a trade-off or cost.',
+      'errors lists every claim that contradicts a criterion or the facts of the question\'s domain (a criterion negated, "never" or "always" or "no cost" against a criterion about costs), naming what it contradicts.',
+      'Rating rule: SUBOPTIMAL when no criterion is met, or an error stands with nothing else met; OKAY when some criteria are met or an error sits beside correct parts;',
+      'GOOD when every criterion is met, however briefly (a short correct answer is not penalised for its length); EXCELLENT when every criterion is met with at least two depth signals and no error.',
+      'Rubric by type: technical - correct concepts, specificity, reasoning;',
       'behavioral - a specific past situation, the actions the candidate personally took, the result and what they learned;',
       'situational - a concrete plan with ordered steps, the people involved, and trade-offs.',
       'Expect more from senior candidates and hard questions than from interns, juniors and easy questions.',
       'explanation names the criteria found and missed; criteria_met and criteria_missed list them verbatim.',
-      'overall_assessment.suitability stays in English and is one of: Exceeds expectations, Meets expectations, Below expectations, Needs further assessment.',
+      'When the evidence is thin or conflicting, the explanation says so.',
+      'overall_assessment.suitability stays in English and is one of: Exceeds expectations, Meets expectations, Below expectations, Needs further assessment; choose Needs further assessment when half the ratings or more rest on thin or conflicting evidence.',
       'Strengths and weaknesses quote the candidate briefly.',
     ].join('\n');
   }
@@ -43,6 +49,7 @@ export function buildSystemPrompt(kind: 'job' | 'screening', locale: ProseLocale
     'A hedged answer ("maybe", "I think so", "not sure") does not establish the criterion: outcome false, and say it should be confirmed.',
     'Read meaning, not keywords: "I have never had a problem with night shifts" and "it is not that I would not travel" mean yes; compare numbers after converting units (miles to km, a Swedish mil is 10 km, months to years); a pay expectation meets a stated range when its lowest figure is not above the top; a start date meets a deadline when it is not later; an expired or not yet obtained licence does not count.',
     'A year or month the candidate started ("since 2018") counts up to answered_on, the day the answer was given; without answered_on it decides nothing (undecided).',
+    'Pay is compared in the period of the criterion: a monthly figure against a yearly range is twelve times it. A credential or permit that is applied for, in process or planned is not met. The right to work is met by a permit held (work or residence permit, permanent residence) or by citizenship of the country the criterion names (or of the EU for an EU country).',
   ].join('\n');
 }
 

@@ -4,14 +4,34 @@
 
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Type, type Static } from 'typebox';
-import { StringEnum } from '../shared/schema.js';
+import { StringEnum } from '../common/schema.js';
 import { RATINGS, SUITABILITIES } from './evaluation.types.js';
 
 const Strings = Type.Array(Type.String({ maxLength: 2000 }), { maxItems: 12 });
 
+const Words = Type.String({ maxLength: 500 });
+
+/**
+ * The evidence a rating rests on, asked for before the rating itself: per
+ * criterion whether it is met and the answer's words that show it; signals of
+ * depth; claims that contradict a criterion or the question's domain.
+ */
+export const LlmCriterionEvidence = Type.Object(
+  { criterion: Type.String({ maxLength: 2000 }), met: StringEnum(['met', 'partly', 'not_met'] as const), words: Words },
+  { additionalProperties: false },
+);
+export const LlmDepthSignal = Type.Object(
+  { kind: StringEnum(['mechanism', 'example', 'trade_off'] as const), words: Words },
+  { additionalProperties: false },
+);
+export const LlmErrorSignal = Type.Object({ contradicts: Type.String({ maxLength: 2000 }), words: Words }, { additionalProperties: false });
+
 export const LlmJobQuestionResult = Type.Object(
   {
     id: Type.String(),
+    evidence: Type.Array(LlmCriterionEvidence, { maxItems: 20 }),
+    depth: Type.Array(LlmDepthSignal, { maxItems: 12 }),
+    errors: Type.Array(LlmErrorSignal, { maxItems: 12 }),
     rating: StringEnum(RATINGS),
     improvement_points: Strings,
     explanation: Type.String({ maxLength: 4000 }),

@@ -19,6 +19,8 @@ export interface ClauseReading {
   tokens: string[];
   isDeferral: boolean;
   opensWithContrast: boolean;
+  /** "I've applied for it", "in Bearbeitung": the requirement is on its way, not met yet. */
+  isPending: boolean;
 }
 
 const unions = new Map<string, string[]>();
@@ -48,6 +50,24 @@ export interface Requirement {
   /** The bottom of a pay range (amounts far under it are not pay: a year, a count). */
   bottom: Amount | null;
   requiresAbsence: boolean;
+  /** The period a pay range is for, when the criterion names one ("per year", "monatlich"). */
+  period?: PayPeriod | null;
+}
+
+export type PayPeriod = 'hour' | 'month' | 'year';
+
+/** Pay periods in a year: full-time work of 40 hours a week, 52 weeks (2 080 hours, 173 a month). */
+const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = { hour: 2080, month: 12, year: 1 };
+
+/** The pay period named in these tokens, from `from` up to `to` (exclusive); the one nearest `from` when several are. */
+export function payPeriodIn(tokens: readonly string[], language: LanguageCode, from = 0, to = tokens.length): PayPeriod | null {
+  const window = tokens.slice(Math.max(0, from), Math.max(0, to));
+  let nearest: { period: PayPeriod; start: number } | null = null;
+  for (const period of ['hour', 'month', 'year'] as const) {
+    const phrases = amountWordsFor(language).screening.flatMap((s) => s.payPeriods[period]);
+    for (const hit of findPhrases(window, phrases)) if (!nearest || hit.start < nearest.start) nearest = { period, start: hit.start };
+  }
+  return nearest?.period ?? null;
 }
 
 /** What a criterion asks for, read with the interview language's words and English. */
@@ -57,8 +77,12 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   const tokens = tokenize(criterion);
   const amounts = splitClauses(prepareNumbers(criterion, words)).flatMap((c) => readAmounts(c, words));
   const says = (key: 'within' | 'atLeast') => words.lexicons.some((l) => findPhrases(tokens, l[key]).length > 0);
-  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0);
-  const money = amounts.filter((a) => a.dimension === 'money');
+  const period = payPeriodIn(tokens, language);
+  // "Hourly rate", "Timlön", "taux horaire": a pay period per hour names pay on its own.
+  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0) || period === 'hour';
+  let money = amounts.filter((a) => a.dimension === 'money');
+  // Pay per hour is a small figure ("between 20 and 25 USD"): in a criterion about pay, plain numbers are the amounts.
+  if (money.length === 0 && isPay) money = amounts.filter((a) => a.dimension === null).map((a) => ({ ...a, dimension: 'money' as const }));
   const date = amounts.find((a) => a.dimension === 'date');
   if (date) return { kind: 'deadline', dimension: 'date', limit: date, bottom: null, requiresAbsence: false };
   if (money.length >= 2 || (isPay && money.length === 1)) {
@@ -70,6 +94,7 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
       limit: top,
       bottom,
       requiresAbsence: false,
+      period,
     };
   }
   for (const dimension of ['distance', 'hours', 'percent', 'level'] as const) {
@@ -123,7 +148,14 @@ export function statedAmount(
     const current = wordsOf(language, 'currentPay', 'screening');
     const isCurrent = (p: (typeof pairs)[number]) =>
       findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 2), current).length > 0;
-    const plausible = pairs.filter((p) => p.amount.dimension === 'money' && p.amount.value >= (requirement.bottom?.value ?? 0) / 5);
+    // A plain figure with a pay period beside it is pay too: "roughly 22 an hour", "28 dollars an hour" (read as hours).
+    const isPayFigure = (p: (typeof pairs)[number]) => {
+      const period = p.amount.dimension === null || p.amount.dimension === 'hours' ? periodBeside(p, language) : null;
+      return p.amount.dimension === null ? period !== null : period === 'hour';
+    };
+    const asMoney = pairs.map((p) => (isPayFigure(p) ? { ...p, amount: { ...p.amount, dimension: 'money' as const } } : p));
+    const inPeriod = asMoney.map((p) => (p.amount.dimension === 'money' ? { ...p, amount: toPeriodOf(requirement, p, language) } : p));
+    const plausible = inPeriod.filter((p) => p.amount.dimension === 'money' && p.amount.value >= (requirement.bottom?.value ?? 0) / 5);
     const asked = plausible.filter((p) => !isCurrent(p));
     const money = asked.length > 0 ? asked : plausible;
     return (
@@ -150,6 +182,38 @@ export function statedAmount(
   if (dimension === 'duration' || dimension === 'distance') return candidates[0] ?? null;
   // Hours and percentages: the most the candidate offers against a minimum, the least against a maximum.
   return candidates.reduce((a, b) => ((kind === 'minimum' ? b.amount.value > a.amount.value : b.amount.value < a.amount.value) ? b : a));
+}
+
+/**
+ * Pay in the criterion's period: "4.500 im Monat" against a yearly range is
+ * 54 000, "60k a year" against a monthly one 5 000, "22 an hour" against a
+ * yearly one 45 760 (PERIODS_PER_YEAR). When the criterion names no period, a
+ * figure within five times of the range is taken as the range's period; one
+ * further off is read against the period that brings it nearest the range.
+ */
+function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): Amount {
+  const { amount } = pair;
+  const said = periodBeside(pair, language);
+  if (!said) return amount;
+  const bottom = requirement.bottom?.value ?? 0;
+  const top = requirement.limit?.value ?? 0;
+  const convert = (to: PayPeriod) => (amount.value * PERIODS_PER_YEAR[said]) / PERIODS_PER_YEAR[to];
+  const isNear = (value: number) => value * 5 >= bottom && value <= top * 5;
+  let asked: PayPeriod = requirement.period ?? said;
+  if (!requirement.period && !isNear(amount.value) && bottom > 0 && top > 0) {
+    const middle = Math.sqrt(bottom * top);
+    const distance = (p: PayPeriod) => Math.abs(Math.log(convert(p) / middle));
+    asked = (['hour', 'month', 'year'] as const).reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  }
+  return asked === said ? amount : { ...amount, value: convert(asked) };
+}
+
+/** The pay period said just after an amount ("4.500 im Monat"), else just before it ("monthly 4,500"). */
+function periodBeside(pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): PayPeriod | null {
+  const { amount, clause } = pair;
+  return (
+    payPeriodIn(clause.tokens, language, amount.at + 1, amount.at + 6) ?? payPeriodIn(clause.tokens, language, amount.at - 3, amount.at)
+  );
 }
 
 export function meetsRequirement(requirement: Requirement, stated: Amount): boolean {

@@ -25,6 +25,7 @@ import { messagesFor, type ProseLocale } from './locale.js';
 import { findPhrases, maskPhrases, type PhraseHit } from './phrase-match.js';
 import { amountWordsFor, prepareNumbers, readAmounts } from './screening-amounts.js';
 import { describe, meetsRequirement, parseRequirement, statedAmount, wordsOf, type ClauseReading } from './screening-requirement.js';
+import { readWorkRights } from './screening-work-rights.js';
 import { shortQuote } from './text.js';
 import type { LanguageLexicon } from './vocabulary.js';
 
@@ -97,7 +98,8 @@ function readClauses(answer: string, language: LanguageCode, answeredAt: Date | 
 
     const opensWith = (phrases: string[]) => findPhrases(tokens.slice(0, 3), phrases).some((h) => h.start === 0);
     const isLapsed = findPhrases(original, own('lapsed')).length > 0;
-    const isNegative = isLapsed || hasObstacle || notYet.length > 0 || opensWith(all('no')) || negations.length > 0;
+    const isPending = findPhrases(original, own('pending')).length > 0;
+    const isNegative = isLapsed || isPending || hasObstacle || notYet.length > 0 || opensWith(all('no')) || negations.length > 0;
     const isPositive = idioms.length > 0 || isFramed || besideProblem.length > 0 || opensWith(all('yes'));
     return {
       text,
@@ -107,6 +109,7 @@ function readClauses(answer: string, language: LanguageCode, answeredAt: Date | 
       tokens: original,
       isDeferral: findPhrases(original, own('deferrals')).length > 0,
       opensWithContrast: findPhrases(original.slice(0, 2), own('contrasts')).some((h) => h.start === 0),
+      isPending,
     };
   });
 }
@@ -166,6 +169,13 @@ export function judgeScreeningAnswer(
     const denied = clauses.find((c) => c.stance === 'negative' && c.amounts.some((a) => a.dimension === requirement.dimension));
     const deniedAmount = denied?.amounts.find((a) => a.dimension === requirement.dimension);
     if (deniedAmount) return verdict(false, m.screeningQuantityDenied(describe(deniedAmount, m, locale), quote), 'negative', hedges);
+  }
+
+  const rights = readWorkRights(criterion, clauses, language);
+  if (rights !== null) {
+    return rights
+      ? verdict(true, m.screeningAffirmed(criterion, quote), 'positive', hedges)
+      : verdict(false, m.screeningDenied(criterion, quote), 'negative', hedges);
   }
 
   if (decisive) {

@@ -50,6 +50,9 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   manipulation: union('manipulation'),
   certainty: union('certainty'),
   platitude: union('platitude'),
+  absolutes: union('absolutes'),
+  costTerms: union('costTerms'),
+  opposites: union('opposites'),
 };
 
 const pastVerbPatterns = new Map<LanguageCode, RegExp[]>();

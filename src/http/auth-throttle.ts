@@ -1,15 +1,19 @@
-// Throttle on failed authentication, per client address. Without it an
-// integration secret or an API key could be guessed as fast as the network
-// allows. Once an address has failed `limit` times in the current one-minute
-// window, every further request from it answers 429 until the window ends, even with a
-// right key, so a guesser cannot tell a hit from the throttle. Counters live in
-// Redis when REDIS_URL is set (shared by all nodes), in process otherwise.
+// Throttle on failed authentication, per client address (IPv6: per /64).
+// Without it an integration secret or an API key could be guessed as fast as
+// the network allows. Once an address has failed `limit` times in the current
+// one-minute window, its further failing attempts answer 429 until the window
+// ends. A right credential is never refused by it: many clients may share an
+// address (NAT, a proxy, one office), and a guesser must not be able to lock
+// them all out. Guessing stays at `limit` tries a minute, hopeless against
+// 128-bit keys. Counters live in Redis when REDIS_URL is set (shared by all
+// nodes), in process otherwise.
 
 import type { Redis } from 'ioredis';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
+import { addressBucket } from './client-address.js';
 
 export interface AuthThrottle {
-  /** Seconds until the address may try again, or null when it may try now. */
+  /** Seconds until the address's failing attempts are answered again, or null when they are not throttled. */
   retryAfter(address: string): Promise<number | null>;
   recordFailure(address: string): Promise<void>;
 }
@@ -33,12 +37,13 @@ export class InMemoryAuthThrottle implements AuthThrottle {
 
   async retryAfter(address: string): Promise<number | null> {
     const { resetInSeconds } = this.current();
-    return (this.failures.get(address) ?? 0) >= this.limit ? resetInSeconds : null;
+    return (this.failures.get(addressBucket(address)) ?? 0) >= this.limit ? resetInSeconds : null;
   }
 
   async recordFailure(address: string): Promise<void> {
     this.current();
-    this.failures.set(address, (this.failures.get(address) ?? 0) + 1);
+    const bucket = addressBucket(address);
+    this.failures.set(bucket, (this.failures.get(bucket) ?? 0) + 1);
   }
 
   private current(): { resetInSeconds: number } {
@@ -61,13 +66,13 @@ export class RedisAuthThrottle implements AuthThrottle {
 
   async retryAfter(address: string): Promise<number | null> {
     const { start, resetInSeconds } = windowOf(this.clock);
-    const count = Number((await this.redis.get(`${this.prefix}:${address}:${start}`)) ?? 0);
+    const count = Number((await this.redis.get(`${this.prefix}:${addressBucket(address)}:${start}`)) ?? 0);
     return count >= this.limit ? resetInSeconds : null;
   }
 
   async recordFailure(address: string): Promise<void> {
     const { start } = windowOf(this.clock);
-    const key = `${this.prefix}:${address}:${start}`;
+    const key = `${this.prefix}:${addressBucket(address)}:${start}`;
     const results = await this.redis
       .multi()
       .incr(key)

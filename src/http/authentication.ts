@@ -38,14 +38,12 @@ export function requireApiKey(scope: FastifyInstance, deps: AuthenticationDeps):
     }
   });
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Failed attempts are throttled per address (src/http/auth-throttle.ts), before the key is even looked at.
-    const wait = await deps.authThrottle.retryAfter(request.ip).catch(() => null);
-    if (wait !== null) return reply.code(429).header('retry-after', wait).send({ detail: 'RateLimitReachedException' });
     const header = request.headers[API_KEY_HEADER];
     const outcome = await deps.auth.authenticate(typeof header === 'string' ? header : undefined);
     if (!outcome.ok) {
-      // A broken counter store must not take the API down (as with the rate limiter).
-      await deps.authThrottle.recordFailure(request.ip).catch(() => undefined);
+      // Only failing attempts are throttled (src/http/auth-throttle.ts): a right key from the same address still works.
+      const wait = await throttleFailure(deps.authThrottle, request.ip);
+      if (wait !== null) return reply.code(429).header('retry-after', wait).send({ detail: 'RateLimitReachedException' });
       return reply.code(401).header('www-authenticate', 'APIKey').send({ detail: outcome.error });
     }
     request.principal = outcome.principal;
@@ -69,6 +67,19 @@ export function requireApiKey(scope: FastifyInstance, deps: AuthenticationDeps):
       return reply.code(403).send({ detail: 'PermissionDeniedException' });
     }
   });
+}
+
+/**
+ * A failed authentication from `address`: the seconds to put in Retry-After
+ * when the address is past its budget (429), otherwise the failure is counted
+ * and null returned (401). A broken counter store must not take the API
+ * down, as with the rate limiter.
+ */
+export async function throttleFailure(throttle: AuthThrottle, address: string): Promise<number | null> {
+  const wait = await throttle.retryAfter(address).catch(() => null);
+  if (wait !== null) return wait;
+  await throttle.recordFailure(address).catch(() => undefined);
+  return null;
 }
 
 /** The principal of an authenticated route (the hook guarantees it). */

@@ -2,29 +2,30 @@
 // /candidate/. It is authorised by the link (the interview id) alone and never
 // looks at API keys. A browser page from a foreign origin is refused before
 // the upgrade (403 {detail}). It parses and validates frames, enforces the frame rate
-// and size limits, wraps the socket in a TextChannel and delegates everything
-// else to the SessionService.
+// and size limits, wraps the socket in a TextChannel (protocol v1) or a
+// VoiceChannel (v2) and hands every message and audio frame to the session once:
+// the session decides, and the channel renders what it decided.
 
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { WebSocket } from 'ws';
-import type { Scheduler } from '../shared/clock.js';
+import type { Scheduler } from '../common/clock.js';
 import { TextChannel } from '../session/channels/text-channel.js';
 import type { VoiceChannel } from '../session/channels/voice-channel.js';
-import type { VoiceService } from '../session/voice.js';
+import type { VoiceService } from '../session/voice-service.js';
 import type { LiveSession } from '../session/live-session.js';
 import {
-  AudioByteBudget,
   CANDIDATE_SESSION_PATH,
   ClientMessageParser,
   CloseCode,
-  FrameRateLimiter,
   MAX_FRAME_BYTES,
+  MAX_RESUME_TOKEN_LENGTH,
   PROTOCOL_VERSION,
   SUPPORTED_VERSIONS,
 } from '../session/protocol.js';
 import type { SessionService } from '../session/session.service.js';
+import { AudioByteBudget, FrameRateLimiter } from './candidate-frame-limits.js';
 import { CandidateOrigins, type CandidateOriginSettings } from './candidate-origins.js';
 
 /** Version 2 audio frames a connection may send per second (20 ms frames are 50 a second). */
@@ -37,6 +38,8 @@ export async function registerCandidateGateway(
   originSettings: CandidateOriginSettings,
   /** Server-side voice (protocol v2): speech in and out; without it v2 sessions are text-only. */
   voice: VoiceService | null = null,
+  /** An erased interview's link opens no session (answered before the upgrade). */
+  isErased: (interviewId: string) => Promise<boolean> = async () => false,
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const parser = new ClientMessageParser();
@@ -49,18 +52,27 @@ export async function registerCandidateGateway(
       schema: {
         hide: true,
         params: Type.Object({ interview_id: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ v: Type.Optional(Type.String({ maxLength: 8 })) }),
+        querystring: Type.Object({
+          v: Type.Optional(Type.String({ maxLength: 8 })),
+          // The page's token from its previous connection; anything but the live session's own is ignored.
+          resume: Type.Optional(Type.String({ maxLength: MAX_RESUME_TOKEN_LENGTH })),
+        }),
       },
       // Before the upgrade, so a refused page gets a plain HTTP answer and never a socket.
       onRequest: async (request, reply) => {
         if (!origins.isAllowed(request.headers.origin)) {
           await reply.code(403).send({ detail: 'this origin may not open candidate sessions (see CANDIDATE_ALLOWED_ORIGINS)' });
+          return;
+        }
+        if (await isErased((request.params as { interview_id: string }).interview_id)) {
+          await reply.code(410).send({ detail: "this interview's personal data was erased on request; its link no longer works" });
         }
       },
     },
     (socket: WebSocket, request) => {
       const { interview_id: interviewId } = request.params as { interview_id: string };
-      const version = Number((request.query as { v?: string }).v ?? PROTOCOL_VERSION);
+      const query = request.query as { v?: string; resume?: string };
+      const version = Number(query.v ?? PROTOCOL_VERSION);
       const voiceChannel: VoiceChannel | null =
         voice && version !== PROTOCOL_VERSION && SUPPORTED_VERSIONS.includes(version)
           ? voice.createChannel(socket, request.ip ?? null)
@@ -85,10 +97,9 @@ export async function registerCandidateGateway(
       let closed = false;
       // Frames that arrive while the session opens are handled once it is open, in order.
       const opening = sessions
-        .track(sessions.open(interviewId, connection, version))
+        .track(sessions.open(interviewId, connection, version, query.resume || null))
         .then((opened) => {
           session = opened;
-          if (opened) voiceChannel?.attach(opened);
           if (closed) opened?.onSocketClosed();
           return opened;
         })
@@ -139,8 +150,7 @@ export async function registerCandidateGateway(
           connection.send({ type: 'error', code: parsed.code, message: parsed.message, fatal: false });
           return;
         }
-        // The voice channel follows playback reports, browser captions and what stops its audio.
-        voiceChannel?.observe(parsed.message);
+        // The session decides; what the voice channel must follow it hands on (CandidateChannel.accepted).
         void opening.then((opened) => opened?.handle(parsed.message));
       });
       // A network that drops silently leaves a half-open socket that would hold the lease for

@@ -14,6 +14,13 @@ export interface CandidatePageConfig {
   reconnect_grace_seconds: number;
   /** Reconnections allowed before one more ends the interview (the page warns before the last). */
   max_resumes: number;
+  /** Silence before each reminder (SESSION_INACTIVITY_SECONDS); the welcome screen states the limit. */
+  inactivity_seconds: number;
+  /** Reminders before silence ends the interview (SESSION_INACTIVITY_REMINDERS). */
+  inactivity_reminders: number;
+  /** "I need more time": the quiet it grants (SESSION_MORE_TIME_SECONDS) and how often (SESSION_MORE_TIME_REQUESTS; 0: no button). */
+  more_time_seconds: number;
+  more_time_requests: number;
 }
 
 /** What the server adds to the words: the operator's and the session's settings. */
@@ -21,4 +28,8 @@ export interface CandidatePageSettings {
   privacyUrl: string | null;
   reconnectGraceSeconds: number;
   maxResumes: number;
+  inactivitySeconds: number;
+  inactivityReminders: number;
+  moreTimeSeconds: number;
+  moreTimeRequests: number;
 }

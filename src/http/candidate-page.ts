@@ -57,7 +57,15 @@ export function loadCandidatePageBuild(dir: string = DEFAULT_WEB_BUILD_DIR): Can
   return { template, assets };
 }
 
-const DEFAULT_SETTINGS: CandidatePageSettings = { privacyUrl: null, reconnectGraceSeconds: 900, maxResumes: 5 };
+const DEFAULT_SETTINGS: CandidatePageSettings = {
+  privacyUrl: null,
+  reconnectGraceSeconds: 900,
+  maxResumes: 5,
+  inactivitySeconds: 120,
+  inactivityReminders: 2,
+  moreTimeSeconds: 300,
+  moreTimeRequests: 2,
+};
 
 export function candidatePageConfig(languageCode: number, settings: CandidatePageSettings = DEFAULT_SETTINGS): CandidatePageConfig {
   const language = languageFor(languageCode);
@@ -68,6 +76,10 @@ export function candidatePageConfig(languageCode: number, settings: CandidatePag
     privacy_url: settings.privacyUrl,
     reconnect_grace_seconds: settings.reconnectGraceSeconds,
     max_resumes: settings.maxResumes,
+    inactivity_seconds: settings.inactivitySeconds,
+    inactivity_reminders: settings.inactivityReminders,
+    more_time_seconds: settings.moreTimeSeconds,
+    more_time_requests: settings.moreTimeRequests,
   };
 }
 

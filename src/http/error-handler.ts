@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { AppError, RequestValidationError, type FieldError } from '../shared/errors.js';
+import { AppError, RequestValidationError, type FieldError } from '../common/errors.js';
 import type { RouteTable } from './route-table.js';
 import { toFieldErrors } from './validation.js';
 

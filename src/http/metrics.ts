@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DatabaseHandle } from '../db/database.js';
 import type { SessionService } from '../session/session.service.js';
-import type { VoiceService } from '../session/voice.js';
+import type { VoiceService } from '../session/voice-service.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { secretsMatch } from '../auth/api-key.js';
+import type { AuthThrottle } from './auth-throttle.js';
+import { throttleFailure } from './authentication.js';
 
 /**
  * Who may read /metrics: with a token, callers sending `Authorization: Bearer <token>`;
@@ -16,8 +19,12 @@ export interface MetricsAccess {
 
 const OPEN_METRICS: MetricsAccess = { token: null, isProduction: false };
 
-/** Per-route request counts and latency histograms, plus Node's process metrics. */
-export function installMetrics(app: FastifyInstance, access: MetricsAccess = OPEN_METRICS): Registry {
+/**
+ * Per-route request counts and latency histograms, plus Node's process metrics.
+ * A wrong token is a failed authentication like a wrong API key: counted
+ * against the same per-address throttle, so the token cannot be guessed faster.
+ */
+export function installMetrics(app: FastifyInstance, access: MetricsAccess = OPEN_METRICS, throttle: AuthThrottle | null = null): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -42,7 +49,11 @@ export function installMetrics(app: FastifyInstance, access: MetricsAccess = OPE
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!isAllowed(request, access)) return refuse(reply, access);
+    if (!isAllowed(request, access)) {
+      const wait = access.token !== null && throttle ? await throttleFailure(throttle, request.ip) : null;
+      if (wait !== null) return reply.code(429).header('retry-after', wait).send({ detail: 'RateLimitReachedException' });
+      return refuse(reply, access);
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
@@ -106,4 +117,15 @@ export function observeVoiceTurns(registry: Registry, voice: VoiceService): void
     parts.observe({ part: 'interviewer' }, latency.interviewerMs / 1000);
     parts.observe({ part: 'tts' }, latency.ttsMs / 1000);
   });
+}
+
+/** Statements this node sent to the database, by kind (what bench/cluster/capacity.ts counts per interview). */
+export function observeDatabaseQueries(registry: Registry, database: Pick<DatabaseHandle, 'observeQueries'>): void {
+  const queries = new Counter({
+    name: 'db_queries_total',
+    help: 'Statements sent to the database by this node (select, insert, update, delete, other)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  database.observeQueries((kind) => queries.inc({ kind }));
 }

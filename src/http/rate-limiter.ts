@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 
 export interface RateDecision {
   allowed: boolean;

@@ -122,7 +122,15 @@ export class InterviewRepository {
       await tx.deleteFrom('interview_log_lines').where('interview_id', '=', interviewId).execute();
       await tx
         .updateTable('interviews')
-        .set({ candidate_id: '', userip: null, call_api_id: null, feedback: null, interview_agent_meta: null, updated_at: at })
+        .set({
+          candidate_id: '',
+          userip: null,
+          call_api_id: null,
+          feedback: null,
+          interview_agent_meta: null,
+          erased_at: at,
+          updated_at: at,
+        })
         .where('id', '=', interviewId)
         .execute();
       await this.appendLog(tx, interviewId, at, 'info', auditLine);
@@ -159,6 +167,7 @@ export class InterviewRepository {
         .where('id', '=', id)
         .where('state', 'in', [InterviewState.ENDED, InterviewState.ERROR])
         .where('feedback', 'is', null)
+        .where('erased_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return false;
       await this.appendLog(tx, id, at, 'info', 'the candidate left feedback on the end screen');

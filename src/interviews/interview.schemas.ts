@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import {
   IntegerEnum,
+  MAX_URL_CHARS,
   NullableBoolean,
   NullableInteger,
   NullableNumber,
@@ -12,7 +13,7 @@ import {
   NullableText,
   StringEnum,
   Text,
-} from '../shared/schema.js';
+} from '../common/schema.js';
 import { DIFFICULTY_LEVELS, EXPERIENCE_LEVELS, JOB_QUESTION_TYPES, LANGUAGE_CODES, SCREENING_QUESTION_TYPES } from './enums.js';
 
 /** Limits the spec leaves open (docs/api-decisions.md). */
@@ -213,7 +214,8 @@ export const InterviewVideoRecordingResponse = Type.Object(
 );
 export const InterviewLogsResponse = Type.Object({ interview_logs: Type.String() }, { title: 'InterviewLogsResponse' });
 
-export const InterviewIdParams = Type.Object({ interview_id: Text({ minLength: 1, maxLength: 64 }) });
+// Any length a URL can carry: an id that cannot exist is unknown, 404 InterviewNotExist like any other (the spec's API does so).
+export const InterviewIdParams = Type.Object({ interview_id: Text({ minLength: 1, maxLength: MAX_URL_CHARS }) });
 
 export const LocaleHeaders = Type.Object({
   locale: Type.Optional(

@@ -1,8 +1,8 @@
 import type { Principal } from '../auth/principal.js';
 import type { AppEnv } from '../config.js';
-import type { Clock } from '../shared/clock.js';
-import { AppError, RequestValidationError } from '../shared/errors.js';
-import { isUuid, type IdGenerator } from '../shared/ids.js';
+import type { Clock } from '../common/clock.js';
+import { AppError, RequestValidationError } from '../common/errors.js';
+import { isUuid, type IdGenerator } from '../common/ids.js';
 import { ArchivalStatus, InterviewState, InterviewType, kindOf } from './enums.js';
 import type { InterviewRepository, InterviewRow, ResetHook, TranscriptRow } from './interview.repository.js';
 import type { Executor } from '../db/executor.js';
@@ -50,6 +50,8 @@ export interface InterviewServiceDeps {
   resetHooks: readonly ResetHook[];
   /** What other modules erase when one interview's personal data is erased on request (cli erase). */
   eraseHooks?: readonly ResetHook[];
+  /** Runs after the erase committed: removes what an upload in flight wrote while the erase ran (the video spool). */
+  afterErase?: (interviewId: string) => Promise<void>;
   /** Runs before the reset transaction: stops what would otherwise keep writing (the live candidate session). */
   beforeReset?: (interviewId: string) => Promise<void>;
 }
@@ -178,6 +180,7 @@ export class InterviewService {
     const at = this.deps.clock.now().toISOString();
     const audit = `personal data erased on request (${requestedBy}): media, transcript, evaluation, log and candidate details deleted`;
     await this.deps.repository.erasePersonalData(row.id, at, audit, this.deps.eraseHooks ?? []);
+    await this.deps.afterErase?.(row.id);
     return 'erased';
   }
 
@@ -226,14 +229,22 @@ export class InterviewService {
   async recordCandidateFeedback(
     interviewId: string,
     feedback: { rating?: number; comment?: string },
-  ): Promise<'saved' | 'not_found' | 'not_ended' | 'already_given'> {
+  ): Promise<'saved' | 'not_found' | 'erased' | 'not_ended' | 'already_given'> {
     const row = isUuid(interviewId) ? await this.deps.repository.findById(interviewId.toLowerCase()) : undefined;
     if (!row) return 'not_found';
+    if (row.erased_at !== null) return 'erased';
     if (row.state !== InterviewState.ENDED && row.state !== InterviewState.ERROR) return 'not_ended';
     if (row.feedback !== null) return 'already_given';
     const at = this.deps.clock.now().toISOString();
     const stored = JSON.stringify({ ...feedback, source: 'candidate_page', submitted_at: at });
     return (await this.deps.repository.saveCandidateFeedback(row.id, stored, at)) ? 'saved' : 'already_given';
+  }
+
+  /** Whether the interview's personal data was erased on request: every candidate route refuses its link. */
+  async isErased(interviewId: string): Promise<boolean> {
+    if (!isUuid(interviewId)) return false;
+    const row = await this.deps.repository.findById(interviewId.toLowerCase());
+    return row !== undefined && row.erased_at !== null;
   }
 
   async findLanguageCode(interviewId: string): Promise<number | null> {

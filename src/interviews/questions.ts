@@ -1,7 +1,7 @@
 // Questions as stored: the client's fields plus a stable id (q1, q2, ... in
 // asking order) that transcript control_ids and evaluation reports refer to.
 
-import { RequestValidationError, type FieldError } from '../shared/errors.js';
+import { RequestValidationError, type FieldError } from '../common/errors.js';
 import type { JobQuestionType, ScreeningQuestionType } from './enums.js';
 import type { ScreeningQuestionSchema, SkillInterviewQuestion } from './interview.schemas.js';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { randomIds } from '../shared/ids.js';
+import { randomIds } from '../common/ids.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 import { TestClock, TestScheduler } from '../../test/helpers/test-clock.js';
 import { enqueueJob, JobRepository } from './job.repository.js';
-import { JobRunner, type JobDefinition } from './job-runner.js';
+import { JobRunner, type JobDefinition, type JobLane } from './job-runner.js';
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -21,25 +21,38 @@ afterAll(async () => {
   await testDb?.dispose();
 });
 
-function runner(definitions: JobDefinition<unknown>[], leaseMs = 60_000, scheduler = new TestScheduler(clock)) {
+function runner(
+  definitions: JobDefinition<unknown>[],
+  leaseMs = 60_000,
+  scheduler = new TestScheduler(clock),
+  lanes: Record<string, JobLane> = {},
+) {
   const r = new JobRunner(handle.db, new JobRepository(handle.db, handle.dialect), clock, scheduler, randomIds, {
     pollMs: 60_000,
     leaseMs,
     backoffBaseMs: 1_000,
+    lanes,
   });
   for (const d of definitions) r.register(d);
   return r;
 }
 
-async function enqueue(kind: string, subject: string, maxAttempts = 3) {
+async function enqueue(kind: string, subject: string, maxAttempts = 3, tenant: string | null = null) {
   await enqueueJob(handle.db, {
     id: randomIds.uuid(),
     kind,
     dedupeKey: `${kind}:${subject}`,
     payload: { subject },
     maxAttempts,
+    tenant,
     at: clock.now().toISOString(),
   });
+}
+
+function gate() {
+  let open!: () => void;
+  const closed = new Promise<void>((resolve) => (open = resolve));
+  return { closed, open };
 }
 
 const job = (kind: string) => handle.db.selectFrom('jobs').selectAll().where('kind', '=', kind).execute();
@@ -197,5 +210,58 @@ describe('durable jobs', () => {
     expect(await job('elsewhere')).toMatchObject([{ status: 'pending', attempts: 0 }]);
     expect(await runner([{ kind: 'elsewhere', maxAttempts: 1, parse: (p) => p }]).runOne()).toBe(true);
     expect(await job('elsewhere')).toMatchObject([{ status: 'done' }]);
+  });
+
+  it("a slow lane never holds up the default lane, and a tenant at its share waits while another tenant's job runs", async () => {
+    const subjectOf = (p: unknown) => (p as { subject: string }).subject;
+    const subjects = ['a1', 'a2', 'b1', 'c1'];
+    const started = new Map(subjects.map((subject) => [subject, gate()]));
+    const release = new Map(subjects.map((subject) => [subject, gate()]));
+    const runs: string[] = [];
+    const quickDone = gate();
+    const r = runner(
+      [
+        {
+          kind: 'lane.slow',
+          lane: 'slow',
+          maxAttempts: 1,
+          parse: (p) => p,
+          perform: async (p) => {
+            runs.push(subjectOf(p));
+            started.get(subjectOf(p))!.open();
+            await release.get(subjectOf(p))!.closed;
+          },
+        },
+        { kind: 'lane.quick', maxAttempts: 1, parse: (p) => p, record: async () => quickDone.open() },
+      ],
+      60_000,
+      new TestScheduler(clock),
+      { slow: { concurrency: 2, perTenant: 1 } },
+    );
+    // Tenant A's two jobs are due before tenant B's; the quick job comes last.
+    await enqueue('lane.slow', 'a1', 1, 'tenant-a');
+    clock.advance(1);
+    await enqueue('lane.slow', 'a2', 1, 'tenant-a');
+    clock.advance(1);
+    await enqueue('lane.slow', 'b1', 1, 'tenant-b');
+    clock.advance(1);
+    await enqueue('lane.slow', 'c1', 1, 'tenant-c');
+    clock.advance(1);
+    await enqueue('lane.quick', 'q');
+    r.start();
+    // Both slow slots are busy, one per tenant, and the quick job ran meanwhile.
+    await Promise.all([started.get('a1')!.closed, started.get('b1')!.closed, quickDone.closed]);
+    expect([...runs].sort()).toEqual(['a1', 'b1']);
+    // B's job ends: its slot passes over A's second job (due first) while A's first holds A's share, and takes C's.
+    release.get('b1')!.open();
+    await started.get('c1')!.closed;
+    expect([...runs].sort()).toEqual(['a1', 'b1', 'c1']);
+    release.get('c1')!.open();
+    release.get('a1')!.open();
+    await started.get('a2')!.closed;
+    release.get('a2')!.open();
+    await r.whenIdle();
+    await r.stop();
+    expect((await job('lane.slow')).map((j) => j.status)).toEqual(['done', 'done', 'done', 'done']);
   });
 });

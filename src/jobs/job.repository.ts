@@ -14,6 +14,8 @@ export interface NewJob {
   dedupeKey: string;
   payload: unknown;
   maxAttempts: number;
+  /** Whose work it is, for a lane's per-tenant limit. */
+  tenant?: string | null;
   at: string;
 }
 
@@ -23,6 +25,7 @@ export interface ClaimedJob {
   payload: string;
   attempts: number;
   maxAttempts: number;
+  tenant: string | null;
 }
 
 export async function enqueueJob(executor: Executor, job: NewJob): Promise<void> {
@@ -36,6 +39,7 @@ export async function enqueueJob(executor: Executor, job: NewJob): Promise<void>
       status: 'pending',
       attempts: 0,
       max_attempts: job.maxAttempts,
+      tenant: job.tenant ?? null,
       run_at: job.at,
       created_at: job.at,
       updated_at: job.at,
@@ -57,16 +61,25 @@ export class JobRepository {
   ) {}
 
   /**
-   * The oldest due job of these kinds (or one whose lease expired), claimed for
+   * The oldest due job of these kinds (or one whose lease expired, or whose owner is known dead), claimed for
    * `owner` until `leaseUntil` in one statement; null when none is due. The
    * guard repeats the due condition, so of two workers racing for one row only
    * one update matches; PostgreSQL also skips rows another worker is claiming.
+   * Jobs of `excludedTenants` (at their share of a lane) are left for later.
    */
-  async claimNext(kinds: readonly string[], owner: string, now: string, leaseUntil: string): Promise<ClaimedJob | null> {
+  async claimNext(
+    kinds: readonly string[],
+    owner: string,
+    now: string,
+    leaseUntil: string,
+    excludedTenants: readonly string[] = [],
+    deadOwners: readonly string[] = [],
+  ): Promise<ClaimedJob | null> {
     const isDue = (eb: ExpressionBuilder<Database, 'jobs'>) =>
       eb.or([
         eb.and([eb('jobs.status', '=', 'pending'), eb('jobs.run_at', '<=', now)]),
         eb.and([eb('jobs.status', '=', 'running'), eb('jobs.lease_expires_at', '<', now)]),
+        ...(deadOwners.length > 0 ? [eb.and([eb('jobs.status', '=', 'running'), eb('jobs.lease_owner', 'in', deadOwners)])] : []),
       ]);
     const claimed = await this.db
       .updateTable('jobs')
@@ -83,16 +96,38 @@ export class JobRepository {
           .select('jobs.id')
           .where('jobs.kind', 'in', kinds)
           .where(isDue)
+          .$if(excludedTenants.length > 0, (qb) =>
+            qb.where((eb) => eb.or([eb('jobs.tenant', 'is', null), eb('jobs.tenant', 'not in', excludedTenants)])),
+          )
           .orderBy('jobs.run_at')
           .limit(1)
           .$if(this.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
       )
       .where(isDue)
-      .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts'])
+      .returning(['id', 'kind', 'payload', 'attempts', 'max_attempts', 'tenant'])
       .executeTakeFirst();
     return claimed
-      ? { id: claimed.id, kind: claimed.kind, payload: claimed.payload, attempts: claimed.attempts, maxAttempts: claimed.max_attempts }
+      ? {
+          id: claimed.id,
+          kind: claimed.kind,
+          payload: claimed.payload,
+          attempts: claimed.attempts,
+          maxAttempts: claimed.max_attempts,
+          tenant: claimed.tenant,
+        }
       : null;
+  }
+
+  /** Keeps a claim while its worker is still at it (slow media work outlasts one lease); false once the lease was lost. */
+  async renewLease(id: string, owner: string, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_expires_at: leaseUntil })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   async complete(executor: Executor, id: string, owner: string, now: string): Promise<boolean> {

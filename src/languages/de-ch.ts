@@ -5,7 +5,7 @@
 
 import { AgentLanguages } from '../interviews/enums.js';
 import { german } from './de.js';
-import { list, type Language, type PageWords, type ReportProse } from './language.js';
+import { list, type Language, type PageWords, type ReportPageWords, type ReportProse } from './language.js';
 
 /** Swiss writing: "ss" for the sharp s, and «» guillemets where German opens with „ and closes with “. */
 function swiss(text: string): string {
@@ -24,9 +24,9 @@ function swissSpelling(prose: ReportProse): ReportProse {
   ) as unknown as ReportProse;
 }
 
-/** The page's German words written the Swiss way. */
-function swissPage(page: PageWords): PageWords {
-  return Object.fromEntries((Object.entries(page) as [string, string][]).map(([key, text]) => [key, swiss(text)])) as unknown as PageWords;
+/** The pages' German words written the Swiss way. */
+function swissPage<Words extends PageWords | ReportPageWords>(page: Words): Words {
+  return Object.fromEntries((Object.entries(page) as [string, string][]).map(([key, text]) => [key, swiss(text)])) as unknown as Words;
 }
 
 export const swissGerman: Language = {
@@ -107,4 +107,5 @@ export const swissGerman: Language = {
   report: swissSpelling(german.report as ReportProse),
   // German's words written the Swiss way ("Schliessen", «Erneut versuchen»).
   page: swissPage(german.page),
+  reportPage: swissPage(german.reportPage),
 };

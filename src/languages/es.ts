@@ -87,8 +87,12 @@ export const spanish: Language = {
     affirmIdioms: list('sin problema|sin problemas|ningún problema|no hay problema|sin ningún problema|por qué no'),
     fillers: list('eh|em|ehm|mmm|o sea|en plan|digamos|tipo|sabes'),
     softFillers: list('este|pues|bueno|como|vale|entonces'),
+    clauseFillers: list('pues|bueno|entonces|o sea'),
+    continuers: list(
+      'y|e|pero|o|u|porque|que|cuando|aunque|como|y entonces|por ejemplo|eh|em|ehm|este|el|los|las|un|una|unos|mi|mis|nuestro|nuestra|de|del|con|para|por|en|a|al|sin|sobre',
+    ),
     fillerLookalikes: list(
-      'tipo de|el tipo|un tipo|qué tipo|que tipo|este tipo|ese tipo|cualquier tipo|mismo tipo|sabes qué|sabes que|sabes si|sabes cómo|sabes cuál|sabes dónde|lo sabes',
+      'entonces el|entonces la|tipo de|el tipo|un tipo|qué tipo|que tipo|este tipo|ese tipo|cualquier tipo|mismo tipo|sabes qué|sabes que|sabes si|sabes cómo|sabes cuál|sabes dónde|lo sabes',
     ),
     numberWords: numbers(
       'un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5',
@@ -139,9 +143,23 @@ export const spanish: Language = {
       'carné de conducir|carnet de conducir|permiso de conducir|carné b|carnet b|licencia de conducir',
       'carné de carretillero|carnet de carretillero|carretillero|carnet de carretilla',
     ],
+    payPeriods: {
+      hour: list('por hora|la hora|a la hora|cada hora'),
+      month: list('al mes|por mes|mensual|mensuales|mensualmente|cada mes|brutos al mes'),
+      year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
+    },
+    pending: list(
+      'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente',
+    ),
+    workAuthorisation: list('permiso de trabajo|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente'),
+    workPermits: list(
+      'permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
+    ),
+    citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
+    sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
   },
   stopWords: words(
-    'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa',
+    'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',
   ),
   concepts: {
     memory: list('memoria'),
@@ -191,10 +209,14 @@ export const spanish: Language = {
     deflection: list('no es mi culpa|no fue mi culpa|no es mi problema|no es mi trabajo|culpa de otros'),
     steps: list('primero|luego|despues|a continuacion|entonces|al mismo tiempo|por ultimo|finalmente'),
     tradeOff: list(
-      'en lugar de|en vez de|desventaja|desventajas|ventaja|ventajas|en cambio|por otro lado|el riesgo|el coste|el costo|compromiso|a costa de',
+      'en lugar de|en vez de|desventaja|desventajas|ventaja|ventajas|en cambio|por otro lado|el riesgo|el coste|el costo|compromiso|a costa de|sin embargo|no obstante|depende de|mas caro|mas lento|el precio|a cambio|en comparacion',
     ),
-    example: list('por ejemplo|tal como|es decir'),
-    reasoning: list('porque|ya que|por eso|para que|asi que|debido a|por lo que|de modo que'),
+    example: list(
+      'por ejemplo|tal como|es decir|imagina|pongamos|en mi ultimo proyecto|en nuestro caso|en la practica|en un proyecto|concretamente',
+    ),
+    reasoning: list(
+      'porque|ya que|por eso|para que|asi que|debido a|por lo que|de modo que|esto significa|eso significa|lo que significa|de lo contrario|gracias a|a causa de|lo que permite|de esta forma|de esa manera|por tanto',
+    ),
     // Not a bare "no sé": normalised it is "no se", which also opens "no se pierde" (is not lost).
     doesNotKnow: list(
       'no lo se|no se la respuesta|no se que|no se como|no sabria|ni idea|no tengo idea|nunca he trabajado|no he trabajado',
@@ -212,6 +234,13 @@ export const spanish: Language = {
     platitude: list('lo importante|muy importante|es importante|lo mas importante|buenas practicas|todo el mundo|lo correcto'),
     manipulation: list(
       'ignora tus instrucciones|ignora todas|instrucciones anteriores|dame excelente|la mejor nota|la mejor calificacion|calificacion excellent|evalua esta respuesta|todos los criterios cumplidos',
+    ),
+    absolutes: list(
+      'nunca|siempre|sin coste|sin costo|ningún coste|ningún costo|ninguna desventaja|ningún riesgo|gratis|no cuesta nada|siempre más rápido',
+    ),
+    costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso'),
+    opposites: list(
+      'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado',
     ),
     proportion: list('por ciento|la mitad|el doble|duplico|un tercio'),
     triggers: {
@@ -244,6 +273,10 @@ export const spanish: Language = {
     keywordList: 'La respuesta enumera palabras clave sin explicarlas: no demuestra nada.',
     manipulation: 'La respuesta intenta influir en la calificación en lugar de responder: no se recompensa.',
     overclaim: 'La respuesta afirma con seguridad, pero no cubre lo esencial de los criterios.',
+    contradicts: (criterion, words) => `La respuesta contradice «${criterion}»: «${words}».`,
+    evidenceTentative: 'La evidencia es escasa o contradictoria: la valoración es provisional y conviene una pregunta de seguimiento.',
+    otherLanguage: (language) =>
+      `La respuesta está en ${language}, no en el idioma de la entrevista: se valoró su contenido donde las palabras se pudieron relacionar.`,
     noteStar: (s, a, r) =>
       `Estructura: situación ${s ? 'descrita' : 'ausente'}, acciones propias ${a ? 'descritas' : 'ausentes'}, resultado ${r ? 'descrito' : 'ausente'}.`,
     notePlan: (steps, trade) =>
@@ -302,6 +335,10 @@ export const spanish: Language = {
       'Un entrevistador de IA le hará preguntas una a una. Responda con sus propias palabras, hablando o escribiendo. Puede pedir que se repita una pregunta en cualquier momento.',
     questionCount: '{n} preguntas',
     duration: 'Unos {minutes} minutos',
+    inactivityLimit:
+      'Si no dice nada durante {seconds} segundos, recibirá un recordatorio (como máximo {reminders}); después, la entrevista termina.',
+    moreTimeHint:
+      'Si necesita más tiempo, el recordatorio tiene un botón «Necesito más tiempo»: {minutes} minutos más, hasta {count} veces.',
     recordedHeading: 'Qué se graba y por qué',
     recordedText:
       'En cuanto usted acepte, la conversación se graba: sus respuestas habladas (audio y transcripción), sus respuestas escritas y las preguntas del entrevistador. La organización que le invitó la usa para evaluar sus respuestas. No se graba nada antes de que acepte. Si enciende su cámara, también se graba su imagen.',
@@ -330,6 +367,10 @@ export const spanish: Language = {
     continue: 'Continuar',
     typeInstead: 'Continuar y escribir mis respuestas',
     speechUnavailable: 'En esta entrevista no se pueden reconocer respuestas habladas. Escriba sus respuestas, por favor.',
+    recognitionByBrowser:
+      'Sus respuestas habladas las reconoce el servicio de voz de su navegador: su navegador envía su voz a su proveedor (por ejemplo, Google o Apple).',
+    recognitionLowAccuracy:
+      'Las respuestas habladas las reconoce un sistema básico sin conexión que a menudo entiende mal las voces reales: revise el texto que aparece tras cada respuesta o escriba.',
     progressIntro: 'Presentación',
     progressQuestion: 'Pregunta {n} de {total}',
     progressClosing: 'Sus preguntas',
@@ -341,6 +382,13 @@ export const spanish: Language = {
     yourTurn: 'Su turno',
     listening: 'Escuchando…',
     youSpeaking: 'Está hablando',
+    gotIt: 'Entendido. Un momento…',
+    voiceOff: 'Silenciar la voz del entrevistador',
+    voiceOn: 'Activar la voz del entrevistador',
+    reminderNotice: '¿Sigue ahí? Sin una respuesta ni más tiempo, la entrevista termina en unos {minutes} min.',
+    moreTime: 'Necesito más tiempo',
+    moreTimeGranted: 'Tiene {minutes} minutos más. Responda cuando esté listo.',
+    conversation: 'Conversación',
     mute: 'Silenciar el micrófono',
     unmute: 'Activar el micrófono',
     typeAnswer: 'Escribir su respuesta',
@@ -350,6 +398,11 @@ export const spanish: Language = {
     endConfirmNo: 'Seguir',
     thanksHeading: '¡Gracias!',
     thanksText: 'Su entrevista ha terminado. La organización que le invitó se pondrá en contacto con usted.',
+    endedByYouText:
+      'Ha terminado la entrevista. Sus respuestas hasta ahora se han guardado y la organización que le invitó se pondrá en contacto con usted.',
+    endedInactivityText:
+      'La entrevista terminó porque no supimos de usted durante un tiempo. La organización que le invitó se pondrá en contacto con usted.',
+    endedOtherText: 'No se pudo continuar la entrevista. La organización que le invitó se pondrá en contacto con usted.',
     feedbackHeading: '¿Qué le pareció esta entrevista? (opcional)',
     feedbackRating: 'Su valoración',
     ratingValue: '{n} de 5',
@@ -367,5 +420,72 @@ export const spanish: Language = {
     lastReconnect: 'Atención: si la conexión se pierde otra vez, la entrevista terminará.',
     reconnectNow: 'Reconectar ahora',
     problemHeading: 'Algo salió mal',
+  },
+  reportPage: {
+    title: 'Informe de la entrevista',
+    candidate: 'Candidato/a',
+    position: 'Puesto',
+    date: 'Fecha',
+    kindJob: 'Entrevista de trabajo',
+    kindScreening: 'Entrevista de preselección',
+    kindVideo: 'Presentación en vídeo',
+    print: 'Imprimir o guardar como PDF',
+    recordingHeading: 'Grabación',
+    noRecording: 'Todavía no hay ninguna grabación disponible para esta entrevista.',
+    audioLabel: 'Grabación de audio de la entrevista',
+    videoLabel: 'Grabación de vídeo de la entrevista',
+    overallHeading: 'Valoración general',
+    suitability: 'Idoneidad',
+    suitabilityExceeds: 'Supera las expectativas',
+    suitabilityMeets: 'Cumple las expectativas',
+    suitabilityBelow: 'Por debajo de las expectativas',
+    suitabilityFurther: 'Requiere más evaluación',
+    strengths: 'Fortalezas',
+    weaknesses: 'Debilidades',
+    recommendations: 'Recomendaciones',
+    evaluationPending: 'La evaluación todavía se está preparando. Vuelva a cargar esta página dentro de un minuto.',
+    evaluationMissing: 'Sin valoración general: la entrevista terminó antes de que se respondieran todas las preguntas.',
+    notEvaluated: 'Las presentaciones en vídeo no se evalúan.',
+    questionsHeading: 'Preguntas y respuestas',
+    questionNumber: 'Pregunta {n}',
+    answer: 'Respuesta',
+    notAnswered: 'Sin respuesta',
+    rating: 'Calificación',
+    ratingSuboptimal: 'Insuficiente',
+    ratingOkay: 'Aceptable',
+    ratingGood: 'Buena',
+    ratingExcellent: 'Excelente',
+    improvementPoints: 'Cómo podría mejorar la respuesta',
+    criteriaMet: 'Criterios cumplidos',
+    criteriaMissed: 'Criterios no cubiertos',
+    outcome: 'Resultado',
+    outcomeMet: 'Cumple el requisito',
+    outcomeNotMet: 'No cumple el requisito',
+    outcomeUndecided: 'A confirmar con la persona',
+    reasons: 'Motivos',
+    informationOnly: 'Pregunta informativa (registrada, sin calificar)',
+    playAnswer: 'Reproducir la respuesta desde {time}',
+    communicationHeading: 'Comunicación',
+    wordsSpoken: 'Palabras dichas',
+    fillerWords: 'Muletillas',
+    per100Words: '{n} por cada 100 palabras',
+    repetition: 'Repeticiones',
+    repeatedPhrases: 'Frases repetidas',
+    clarity: 'Claridad',
+    clarityClear: 'Clara',
+    clarityMostlyClear: 'Mayormente clara',
+    clarityUnclear: 'Poco clara',
+    clarityScore: '{n} de 100',
+    averageSentence: 'Longitud media de las frases (palabras)',
+    transcriptHeading: 'Transcripción',
+    transcriptHint: 'Elija una línea para reproducir la grabación desde ahí. La línea que se está reproduciendo aparece resaltada.',
+    speakerInterviewer: 'Entrevistador',
+    speakerCandidate: 'Candidato/a',
+    playFrom: 'Reproducir desde {time}',
+    expiredHeading: 'Este enlace al informe ha caducado',
+    expiredText:
+      'Los enlaces a informes son válidos durante un tiempo limitado. Vuelva a abrir el informe desde el sistema que le dio el enlace.',
+    invalidHeading: 'Este enlace al informe no es válido',
+    invalidText: 'El enlace está incompleto o ha sido modificado. Vuelva a abrir el informe desde el sistema que le dio el enlace.',
   },
 };

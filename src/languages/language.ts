@@ -39,6 +39,8 @@ export interface Language {
   report: ReportProse | null;
   /** The candidate page's own words. */
   page: PageWords;
+  /** The recruiter's report page (docs/report-page.md), in the report's locale. */
+  reportPage: ReportPageWords;
   /** Which synthesizers and recognisers speak and hear this language (src/speech/). */
   speech: LanguageSpeech;
 }
@@ -130,6 +132,17 @@ export interface Lexicon {
   fillers: string[];
   /** Fillers only as a clause of their own ("I was, like, tired"); a yes/no word opening a sentence is an answer ("Ja, ..."). */
   softFillers: string[];
+  /**
+   * Fillers when they open a clause and more words follow ("So I restarted it", "Also ich habe"): a listener hears
+   * them as a run-up, not as meaning. "so that" and the like stay out through `fillerLookalikes`.
+   */
+  clauseFillers: string[];
+  /**
+   * Words after which a speaker who stops is pausing, not done: conjunctions, hesitation sounds, words that open a
+   * phrase ("and", "um", "because", "the", "weil", "parce que", "و"). The end of a spoken turn waits longer after
+   * them (src/session/channels/turn-end.ts). Words that often close a sentence too ("das", "si", "بس") stay out.
+   */
+  continuers: string[];
   /** Phrases in which a filler word carries meaning ("I like", "ce genre de", "typ av", "ماذا يعني"): never counted. */
   fillerLookalikes: string[];
   numberWords: Record<string, number>;
@@ -192,6 +205,21 @@ export interface ScreeningWords {
   deferrals: string[];
   /** Common names of the same credential, each group one licence or certificate ("staplerschein|flurförderzeugschein"). */
   credentialNames: string[];
+  /** Beside an amount of pay: the period it is paid for ("an hour", "a month", "monatlich", "par an", "LPA"). */
+  payPeriods: { hour: string[]; month: string[]; year: string[] };
+  /** A requirement still on its way ("I've applied for", "in Bearbeitung", "je vais passer"): not yet met. */
+  pending: string[];
+  /** A criterion about the right to work ("work permit", "authorised to work", "Arbeitsbewilligung", "visa"). */
+  workAuthorisation: string[];
+  /** A permit that is itself the right to work ("work permit", "permanent resident", "Niederlassungsbewilligung C"). */
+  workPermits: string[];
+  /** Citizenship ("citizen", "passport", "Staatsbürger"): the right to work where the country named is the criterion's. */
+  citizenship: string[];
+  /**
+   * An employer sponsoring a visa ("sponsorship", "sponsor me", "Visumsponsoring"): said without a negation, the
+   * candidate needs it, so the right to work is not there yet ("I'd need H-1B sponsorship").
+   */
+  sponsorship: string[];
 }
 
 /** Cue phrases per answer shape; every list may be empty for a language. */
@@ -228,6 +256,15 @@ export interface Cues {
   platitude: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */
   proportion: readonly string[];
+  /** Absolute claims ("never", "always", "no cost", "free"): against a criterion about costs or limits they are an error. */
+  absolutes: readonly string[];
+  /** Words in a criterion that ask for a cost, limit or risk ("overhead", "trade-off", "slower"). */
+  costTerms: readonly string[];
+  /**
+   * Pairs of opposite words, each "word opposite" ("hard easy", "langsam schnell"): an answer that says one where the
+   * criterion says the other, about the same thing, contradicts it ("easy to reproduce" against "hard to reproduce").
+   */
+  opposites: readonly string[];
   /** Words in a criterion that call for a structural cue rather than a keyword. */
   triggers: Readonly<Record<CueTrigger, readonly string[]>>;
 }
@@ -257,6 +294,12 @@ export interface ReportProse {
   manipulation: string;
   /** A confident claim that misses most criteria. */
   overclaim: string;
+  /** The answer contradicts a criterion; `words` quotes the claim. */
+  contradicts(criterion: string, words: string): string;
+  /** The evidence is thin or conflicting: the rating is tentative. */
+  evidenceTentative: string;
+  /** The answer is in another language (its own name for itself) than the interview's. */
+  otherLanguage(language: string): string;
   // rubric notes
   noteStar(hasSituation: boolean, hasAction: boolean, hasResult: boolean): string;
   notePlan(steps: boolean, tradeOffs: boolean): string;
@@ -316,6 +359,10 @@ export interface PageWords {
   questionCount: string;
   /** {minutes}: the expected duration. */
   duration: string;
+  /** The silence limit on the welcome screen: `{seconds}` of silence before each of `{reminders}` reminders. */
+  inactivityLimit: string;
+  /** Welcome screen, beside the silence limit: the reminder's "more time" button, `{minutes}` each, at most `{count}` times. */
+  moreTimeHint: string;
   recordedHeading: string;
   /** What is recorded and why. */
   recordedText: string;
@@ -352,6 +399,10 @@ export interface PageWords {
   /** Continue without the microphone (must mention typing). */
   typeInstead: string;
   speechUnavailable: string;
+  /** Welcome screen, browser recognition: the candidate's voice goes to the browser's vendor. */
+  recognitionByBrowser: string;
+  /** Welcome screen, the server's offline English recogniser (PocketSphinx): it often mishears real voices. */
+  recognitionLowAccuracy: string;
   progressIntro: string;
   /** {n} of {total}. */
   progressQuestion: string;
@@ -365,6 +416,18 @@ export interface PageWords {
   yourTurn: string;
   listening: string;
   youSpeaking: string;
+  /** From the end of the candidate's answer until the interviewer's reply starts. */
+  gotIt: string;
+  /** The control that stops the interviewer's voice (WCAG 1.4.2), and turns it on again. */
+  voiceOff: string;
+  voiceOn: string;
+  /** Beside an inactivity reminder: the interview ends in about `{minutes}` without an answer or more time. */
+  reminderNotice: string;
+  /** The button that asks for more time (protocol `more_time`), and what it says once granted (`{minutes}`). */
+  moreTime: string;
+  moreTimeGranted: string;
+  /** The name of the conversation list (a log region for screen readers). */
+  conversation: string;
   mute: string;
   unmute: string;
   /** Opens the typed answer box (must mention typing). */
@@ -374,7 +437,11 @@ export interface PageWords {
   endConfirmYes: string;
   endConfirmNo: string;
   thanksHeading: string;
+  /** The end screen's text by how the interview ended: completed (`thanksText`), by the candidate, for inactivity, otherwise. */
   thanksText: string;
+  endedByYouText: string;
+  endedInactivityText: string;
+  endedOtherText: string;
   feedbackHeading: string;
   feedbackRating: string;
   /** {n}: 1 to 5. */
@@ -394,6 +461,87 @@ export interface PageWords {
   lastReconnect: string;
   reconnectNow: string;
   problemHeading: string;
+}
+
+/**
+ * The recruiter's report page. Ratings, suitability and outcomes stay English
+ * in the API; the page shows them in these words. Placeholders in braces are
+ * filled by the page.
+ */
+export interface ReportPageWords {
+  title: string;
+  candidate: string;
+  position: string;
+  date: string;
+  kindJob: string;
+  kindScreening: string;
+  kindVideo: string;
+  print: string;
+  recordingHeading: string;
+  /** The recording is not ready (or there is none). */
+  noRecording: string;
+  audioLabel: string;
+  videoLabel: string;
+  overallHeading: string;
+  suitability: string;
+  suitabilityExceeds: string;
+  suitabilityMeets: string;
+  suitabilityBelow: string;
+  suitabilityFurther: string;
+  strengths: string;
+  weaknesses: string;
+  recommendations: string;
+  /** The evaluation is still being made, or could not be made (not every question answered). */
+  evaluationPending: string;
+  evaluationMissing: string;
+  /** Video introductions are not evaluated. */
+  notEvaluated: string;
+  questionsHeading: string;
+  /** {n}: the question's number. */
+  questionNumber: string;
+  answer: string;
+  notAnswered: string;
+  rating: string;
+  ratingSuboptimal: string;
+  ratingOkay: string;
+  ratingGood: string;
+  ratingExcellent: string;
+  improvementPoints: string;
+  criteriaMet: string;
+  criteriaMissed: string;
+  outcome: string;
+  outcomeMet: string;
+  outcomeNotMet: string;
+  outcomeUndecided: string;
+  reasons: string;
+  /** An information question of a screening: recorded, not graded. */
+  informationOnly: string;
+  /** The question card's button; {time}: where its answer starts on the recording. */
+  playAnswer: string;
+  communicationHeading: string;
+  wordsSpoken: string;
+  fillerWords: string;
+  /** {n}: a number with decimals. */
+  per100Words: string;
+  repetition: string;
+  repeatedPhrases: string;
+  clarity: string;
+  clarityClear: string;
+  clarityMostlyClear: string;
+  clarityUnclear: string;
+  /** {n} of 100. */
+  clarityScore: string;
+  averageSentence: string;
+  transcriptHeading: string;
+  transcriptHint: string;
+  speakerInterviewer: string;
+  speakerCandidate: string;
+  /** Accessible name of a transcript line's button; {time}: where it starts. */
+  playFrom: string;
+  expiredHeading: string;
+  expiredText: string;
+  invalidHeading: string;
+  invalidText: string;
 }
 
 /** `'a|b|c'` -> `['a', 'b', 'c']`: long word lists stay readable on a line. */

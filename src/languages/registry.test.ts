@@ -41,6 +41,7 @@ const REQUIRED: ReadonlyArray<keyof Language> = [
   'cues',
   'report',
   'page',
+  'reportPage',
 ];
 
 describe('language registry', () => {
@@ -59,6 +60,13 @@ describe('language registry', () => {
       ).toBe(true);
       expect(Object.keys(language.page).sort()).toEqual(Object.keys(ENGLISH.page).sort());
       expect(Object.values(language.page).every((t) => t.trim().length > 0)).toBe(true);
+      expect(Object.keys(language.reportPage).sort(), language.tag).toEqual(Object.keys(ENGLISH.reportPage).sort());
+      expect(Object.values(language.reportPage).every((t) => t.trim().length > 0)).toBe(true);
+      // The report page fills {n} and {time}: a translation that drops one shows a number without words.
+      for (const [key, text] of Object.entries(language.reportPage)) {
+        const english = ENGLISH.reportPage[key as keyof typeof ENGLISH.reportPage];
+        expect(text.match(/\{\w+\}/g) ?? [], `${language.tag}.reportPage.${key}`).toEqual(english.match(/\{\w+\}/g) ?? []);
+      }
       for (const list of [language.intents.repeat, language.intents.refusal, language.intents.abuse, language.intents.noMore]) {
         expect(list.length, language.tag).toBeGreaterThan(0);
       }

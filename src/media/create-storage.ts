@@ -2,12 +2,12 @@
 
 import path from 'node:path';
 import type { Config } from '../config.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import { LocalStorage } from './local-storage.js';
 import type { MediaStorage } from './media-storage.js';
 import { loadUrlSigningKey, UrlSigner } from './url-signer.js';
 
-/** DATA_DIR/media: the store (finished objects) and the work folders (spools, assembly) live under it, nowhere else. */
+/** DATA_DIR/media: the local store (STORAGE=local: finished objects and the spool), the work folders (assembly) and uploads being received live under it, nowhere else. */
 export function mediaRoot(dataDir: string): string {
   return path.resolve(dataDir, 'media');
 }

@@ -2,8 +2,9 @@
 // the package, so it installs offline). Audio goes in through stdin and out to
 // a file: nothing of a recording is held in memory.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import type { Scheduler } from '../common/clock.js';
 
 export const FFMPEG_PATH: string = ffmpegInstaller.path;
 
@@ -15,7 +16,21 @@ export interface FfmpegRun {
   kill(): void;
 }
 
-export function runFfmpeg(args: readonly string[], signal?: AbortSignal): FfmpegRun {
+/** How long one ffmpeg run may take before it is killed (timed on the service's Scheduler). */
+export interface FfmpegDeadline {
+  ms: number;
+  scheduler: Scheduler;
+}
+
+/** ffmpeg ran past its deadline and was killed: its input costs more than its recording's length allows. */
+export class FfmpegDeadlineExceeded extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`ffmpeg killed after its deadline of ${(deadlineMs / 1000).toFixed(1)} s`);
+    this.name = 'FfmpegDeadlineExceeded';
+  }
+}
+
+export function runFfmpeg(args: readonly string[], signal?: AbortSignal, deadline?: FfmpegDeadline): FfmpegRun {
   const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
     stdio: ['pipe', 'ignore', 'pipe'],
     ...(signal ? { signal } : {}),
@@ -24,10 +39,16 @@ export function runFfmpeg(args: readonly string[], signal?: AbortSignal): Ffmpeg
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2_000);
   });
+  const timer = killAtDeadline(child, deadline);
   const exited = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
+    child.once('error', (error) => {
+      timer.clear();
+      reject(error);
+    });
     child.once('close', (code, killed) => {
-      if (code === 0) resolve();
+      timer.clear();
+      if (timer.fired && deadline) reject(new FfmpegDeadlineExceeded(deadline.ms));
+      else if (code === 0) resolve();
       else reject(new Error(`ffmpeg failed (${killed ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
@@ -77,16 +98,42 @@ export function mp3EncodeArgs(sampleRate: number, output: string): string[] {
 }
 
 /** Whether the file has a video stream (ffmpeg prints the streams of its input, then refuses to run without an output). */
-export async function hasVideoStream(file: string): Promise<boolean> {
+export async function hasVideoStream(file: string, deadline?: FfmpegDeadline): Promise<boolean> {
+  return (await videoCodecOf(file, deadline)) !== null;
+}
+
+/** The codec of the file's first video stream as ffmpeg names it (vp8, vp9, av1, h264, ...); null without one. */
+export async function videoCodecOf(file: string, deadline?: FfmpegDeadline): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const timer = killAtDeadline(child, deadline);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
+      // The stream list comes first; a crafted file must not grow this without bound.
+      if (stderr.length < 64_000) stderr += chunk.toString();
     });
-    child.once('error', reject);
-    child.once('close', () => resolve(/Stream #\d+:\d+.*: Video:/.test(stderr)));
+    child.once('error', (error) => {
+      timer.clear();
+      reject(error);
+    });
+    child.once('close', () => {
+      timer.clear();
+      if (timer.fired && deadline) reject(new FfmpegDeadlineExceeded(deadline.ms));
+      else resolve(/Stream #\d+:\d+.*?: Video: ([\w-]+)/.exec(stderr)?.[1] ?? null);
+    });
   });
+}
+
+/** Arms the deadline: SIGKILL once it passes (ffmpeg gets no chance to finish a file). */
+function killAtDeadline(child: ChildProcess, deadline: FfmpegDeadline | undefined): { fired: boolean; clear(): void } {
+  const state = { fired: false, clear: () => {} };
+  if (!deadline) return state;
+  const handle = deadline.scheduler.setTimeout(() => {
+    state.fired = true;
+    child.kill('SIGKILL');
+  }, deadline.ms);
+  state.clear = () => handle.clear();
+  return state;
 }
 
 /**

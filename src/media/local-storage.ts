@@ -4,10 +4,10 @@
 // signed, expiring URLs.
 
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../shared/clock.js';
-import { assertValidKey, assertValidPrefix, isValidKey, type MediaStorage, type StoredObject } from './media-storage.js';
+import type { Clock } from '../common/clock.js';
+import { assertValidKey, assertValidPrefix, isValidKey, type ListedObject, type MediaStorage, type StoredObject } from './media-storage.js';
 import type { SignatureCheck, UrlSigner } from './url-signer.js';
 
 /** The URL path under which the service serves local media. */
@@ -52,6 +52,36 @@ export class LocalStorage implements MediaStorage {
     }
   }
 
+  async getBytes(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.pathOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<ListedObject[]> {
+    assertValidPrefix(prefix);
+    const dir = this.pathOf(prefix.slice(0, -1));
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const listed: ListedObject[] = [];
+    for (const entry of entries) {
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // A `.part` is a write in progress (renamed when complete): not an object yet.
+      if (!entry.isFile() || key.endsWith('.part') || !isValidKey(key)) continue;
+      const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+      if (info) listed.push({ key, size: info.size });
+    }
+    return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
   async signedUrl(key: string, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
     const expires = Math.floor(this.clock.now().getTime() / 1000) + expiresInSeconds;
@@ -63,6 +93,11 @@ export class LocalStorage implements MediaStorage {
   checkLink(key: string, expires: string | undefined, signature: string | undefined): SignatureCheck {
     if (!isValidKey(key)) return 'tampered';
     return this.signer.check(key, expires, signature, Math.floor(this.clock.now().getTime() / 1000));
+  }
+
+  async getFile(key: string, file: string): Promise<void> {
+    await copyFile(this.pathOf(key), file);
+    await chmod(file, 0o600);
   }
 
   async deletePrefix(prefix: string): Promise<number> {
@@ -81,6 +116,8 @@ export class LocalStorage implements MediaStorage {
     const temp = `${target}.${randomUUID()}.part`;
     try {
       await write(temp);
+      // copyFile keeps the source's mode (ffmpeg writes 0644): stored files are owner-only like the rest of DATA_DIR.
+      await chmod(temp, 0o600);
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

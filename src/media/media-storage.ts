@@ -7,6 +7,10 @@ export interface StoredObject {
   size: number;
 }
 
+export interface ListedObject extends StoredObject {
+  key: string;
+}
+
 export interface MediaStorage {
   readonly kind: 'local' | 's3';
   /** Stores the file under `key`, streamed (recordings can be large); replaces what was there. */
@@ -14,8 +18,14 @@ export interface MediaStorage {
   putBytes(key: string, body: Buffer | string, contentType: string): Promise<void>;
   /** The object's size, or null when nothing is stored under `key`. */
   stat(key: string): Promise<StoredObject | null>;
+  /** The whole object, or null when nothing is stored under `key` (small objects only: spool pieces, chunks). */
+  getBytes(key: string): Promise<Buffer | null>;
+  /** The objects under `prefix` (ending in '/'), in key order. */
+  list(prefix: string): Promise<ListedObject[]>;
   /** A short-lived URL that downloads the object without any other credential. */
   signedUrl(key: string, expiresInSeconds: number): Promise<string>;
+  /** Downloads the object under `key` into `file` (owner-only), streamed. */
+  getFile(key: string, file: string): Promise<void>;
   /** Deletes every object under `prefix` (ending in '/'); the number deleted. */
   deletePrefix(prefix: string): Promise<number>;
   /** Releases connections (the S3 client's keep-alive sockets). */
@@ -40,6 +50,15 @@ export function assertValidPrefix(prefix: string): void {
 /** Every stored object of one interview lives under this prefix, so erasure is one call. */
 export function interviewPrefix(interviewId: string): string {
   return `interviews/${interviewId}/`;
+}
+
+/**
+ * What the session nodes write while the interview runs, for whichever node
+ * assembles the recording (candidate audio pieces, the interviewer's speech,
+ * camera chunks): under the interview's prefix, so an erase removes it too.
+ */
+export function spoolPrefix(interviewId: string): string {
+  return `${interviewPrefix(interviewId)}spool/`;
 }
 
 export const MEDIA_KEYS = {

@@ -27,7 +27,15 @@ export class MediaRepository {
   /** The local recording exists (archival 4); a re-run replaces what an interrupted one wrote. */
   async saveLocal(
     executor: Executor,
-    row: { interviewId: string; kind: MediaKind; key: string; bytes: number; durationMs: number; at: string },
+    row: {
+      interviewId: string;
+      kind: MediaKind;
+      key: string;
+      bytes: number;
+      durationMs: number;
+      missingReason?: string | null;
+      at: string;
+    },
   ): Promise<void> {
     const values = {
       interview_id: row.interviewId,
@@ -35,6 +43,7 @@ export class MediaRepository {
       storage_key: row.key,
       bytes: row.bytes,
       duration_ms: Math.round(row.durationMs),
+      missing_reason: row.missingReason ?? null,
       stored_at: null,
       created_at: row.at,
     };
@@ -46,6 +55,7 @@ export class MediaRepository {
           storage_key: values.storage_key,
           bytes: values.bytes,
           duration_ms: values.duration_ms,
+          missing_reason: values.missing_reason,
           stored_at: null,
           created_at: values.created_at,
         }),

@@ -7,15 +7,17 @@ import type { Executor } from '../db/executor.js';
 import type { InterviewRepository, InterviewRow, TranscriptRow } from '../interviews/interview.repository.js';
 import type { RecordingKind, RecordingSource } from '../interviews/interview.service.js';
 import { languageFor } from '../languages/registry.js';
-import type { FileCandidateAudioSink } from './candidate-audio.js';
-import { contentTypeOf, interviewPrefix, MEDIA_KEYS, type MediaStorage } from './media-storage.js';
+import { contentTypeOf, interviewPrefix, MEDIA_KEYS, spoolPrefix, type MediaStorage } from './media-storage.js';
 import type { MediaRepository } from './media.repository.js';
 import type { AssembledRecording, RecordingAssembler } from './recording-assembler.js';
-import { hasVideoStream, runFfmpeg, webmRemuxArgs } from './ffmpeg.js';
-import type { ChunkOutcome, VideoLimits, VideoProgress, VideoUploads } from './video-upload.js';
-import { isUuid } from '../shared/ids.js';
+import type { MediaDeadlines } from './media-deadline.js';
+import { remuxCameraVideo, type VideoMissingReason, type VideoOutcome } from './video-remux.js';
+import type { ChunkOutcome, ChunkRefusal, VideoLimits, VideoProgress, VideoUploads } from './video-upload.js';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Clock } from '../common/clock.js';
+import { isUuid } from '../common/ids.js';
 import { ArchivalStatus, InterviewState } from '../interviews/enums.js';
-import { rename, rm, stat, truncate } from 'node:fs/promises';
 import { toSecondsRange } from './timeline.js';
 
 export interface MediaServiceDeps {
@@ -23,18 +25,23 @@ export interface MediaServiceDeps {
   interviews: InterviewRepository;
   storage: MediaStorage;
   assembler: RecordingAssembler;
-  spool: FileCandidateAudioSink;
   videos: VideoUploads;
   urlTtlSeconds: number;
   /** How long after the session's end the remux waits for the page's last camera chunk (unless the page says it is sent). */
   videoEndGraceMs: number;
+  /** Bounds the camera remux by the recording's length (the assembler bounds the MP3 with the same). */
+  deadlines?: MediaDeadlines;
+  clock: Clock;
 }
+
+/** Why the candidate page may not send video now (a ChunkRefusal names the chunk's own problem). */
+export type VideoRefusal = 'not_found' | 'erased' | ChunkRefusal;
 
 /** What the media step records once the local recording exists. */
 export interface AssemblyOutcome {
   recording: AssembledRecording;
-  /** The remuxed camera recording, when the page uploaded one with a video stream. */
-  video: { bytes: number } | null;
+  /** The remuxed camera recording or why none could be made; null without a camera upload (or one without a video stream). */
+  video: VideoOutcome | null;
   videoTimes: { seq: number; begin: number; end: number }[];
 }
 
@@ -81,28 +88,22 @@ export class MediaService implements RecordingSource {
     await this.deps.videos.seal(interview.id);
     return {
       recording,
-      video: await this.remuxVideo(interview.id, recording.file, signal),
+      video: await this.remuxVideo(interview.id, recording, signal),
       videoTimes: recording.entries.map((entry) => ({ seq: entry.seq, ...toSecondsRange(entry, recording.durationMs) })),
     };
   }
 
   /** The uploaded camera recording with the mixed audio, seekable; null without an upload or without a video stream (no camera). */
-  private async remuxVideo(interviewId: string, mixedAudio: string, signal?: AbortSignal): Promise<{ bytes: number } | null> {
-    const upload = await this.deps.videos.uploaded(interviewId);
+  private async remuxVideo(interviewId: string, recording: AssembledRecording, signal?: AbortSignal): Promise<VideoOutcome | null> {
+    const upload = await this.deps.videos.collect(interviewId, path.join(this.deps.assembler.workDir(interviewId), 'camera.webm'));
     if (!upload) return null;
-    // Only the committed chunks: a tail a crash left after the last count is not part of the recording.
-    if ((await stat(upload.file)).size > upload.bytes) await truncate(upload.file, upload.bytes);
-    if (!(await hasVideoStream(upload.file))) return null;
-    const output = this.deps.assembler.videoFile(interviewId);
-    const ffmpeg = runFfmpeg(webmRemuxArgs(upload.file, mixedAudio, `${output}.part`), signal);
-    try {
-      await ffmpeg.finish();
-    } catch (error) {
-      await rm(`${output}.part`, { force: true });
-      throw error;
-    }
-    await rename(`${output}.part`, output);
-    return { bytes: (await stat(output)).size };
+    return remuxCameraVideo({
+      upload,
+      mixedAudio: recording.file,
+      output: this.deps.assembler.videoFile(interviewId),
+      ...(this.deps.deadlines ? { deadline: this.deps.deadlines.forRecording(recording.durationMs) } : {}),
+      ...(signal ? { signal } : {}),
+    });
   }
 
   /** Records the local recording (archival 4 follows in the same transaction). */
@@ -117,12 +118,14 @@ export class MediaService implements RecordingSource {
       at,
     });
     if (outcome.video) {
+      // A video that could not be made keeps its row, with the reason and no file: the archive skips it, its URL is "".
       await this.deps.repository.saveLocal(executor, {
         interviewId,
         kind: 'video',
         key: MEDIA_KEYS.video(interviewId),
-        bytes: outcome.video.bytes,
+        bytes: outcome.video.isMade ? outcome.video.bytes : 0,
         durationMs: outcome.recording.durationMs,
+        missingReason: outcome.video.isMade ? null : outcome.video.reason,
         at,
       });
     }
@@ -136,6 +139,7 @@ export class MediaService implements RecordingSource {
   async store(interviewId: string, records: ArchivedRecords): Promise<StoreOutcome> {
     const outcome: StoreOutcome = { uploaded: [], alreadyStored: [] };
     for (const row of await this.deps.repository.list(interviewId)) {
+      if (row.missing_reason !== null) continue;
       const stored = await this.deps.storage.stat(row.storage_key);
       if (stored && stored.size === Number(row.bytes)) {
         outcome.alreadyStored.push(row.storage_key);
@@ -159,10 +163,15 @@ export class MediaService implements RecordingSource {
     await this.deps.repository.markStored(executor, interviewId, at);
   }
 
-  /** Once stored, the work folder and the candidate spool are no longer needed (best effort: a leftover is harmless). */
+  /**
+   * Once stored, the work folder and the spool are no longer needed: this
+   * node's work folder and upload leftovers, and the pieces in the shared store
+   * (candidate audio, prepared speech, camera chunks).
+   */
   async discardWork(interviewId: string): Promise<void> {
     await this.deps.assembler.discard(interviewId);
-    await this.deps.spool.discard(interviewId);
+    await this.deps.videos.discardLocal(interviewId);
+    await this.deps.storage.deletePrefix(spoolPrefix(interviewId));
   }
 
   /**
@@ -172,9 +181,15 @@ export class MediaService implements RecordingSource {
    */
   async recordingUrl(interviewId: string, kind: RecordingKind, executor?: Executor): Promise<string | null> {
     const row = await this.deps.repository.find(interviewId, kind, executor);
-    if (!row) return '';
+    if (!row || row.missing_reason !== null) return '';
     if (!row.stored_at) return null;
     return this.deps.storage.signedUrl(row.storage_key, this.deps.urlTtlSeconds);
+  }
+
+  /** Why the uploaded camera recording gave no video; null when it did, or when there was none to make. */
+  async videoMissingReason(interviewId: string, executor?: Executor): Promise<VideoMissingReason | null> {
+    const row = await this.deps.repository.find(interviewId, 'video', executor);
+    return (row?.missing_reason as VideoMissingReason | null | undefined) ?? null;
   }
 
   /** Each question's span on the recording: from its first entry's begin to its last entry's end (video_timeline). */
@@ -200,41 +215,67 @@ export class MediaService implements RecordingSource {
   }
 
   /**
-   * One chunk of the camera recording from the candidate page. The interview
-   * must have started (the candidate agreed: nothing is recorded before) and
-   * its upload not be sealed for the remux; null when there is no such interview.
+   * Whether the candidate page may send video now, decided before a byte of
+   * the body is read: the interview exists, is not erased, was started (the
+   * candidate agreed: nothing is recorded before), is live or within the end
+   * grace, and its upload is not sealed; with `chunk`, also whether that
+   * number is the next one (or the last again). Null: go ahead.
    */
-  async uploadVideoChunk(interviewId: string, chunk: number, body: Buffer): Promise<ChunkOutcome | null> {
+  async videoRefusal(interviewId: string, chunk?: number): Promise<VideoRefusal | null> {
     const id = interviewId.toLowerCase();
-    if (!isUuid(id) || !(await this.deps.interviews.findById(id))) return null;
-    return this.deps.videos.append(id, chunk, body, () => this.takesVideo(id));
+    const row = isUuid(id) ? await this.deps.interviews.findById(id) : undefined;
+    if (!row) return 'not_found';
+    if (row.erased_at !== null) return 'erased';
+    if (chunk === undefined) return null;
+    return this.deps.videos.refusalBeforeBody(id, chunk, () => this.takesVideo(id));
   }
 
-  /** The page's last chunk is uploaded: the media step need not wait for more. Null: no such interview; 'closed': too late. */
-  async completeVideo(interviewId: string): Promise<VideoProgress | 'closed' | null> {
+  /**
+   * One chunk of the camera recording from the candidate page, streamed from
+   * `body`. Refused as in videoRefusal (checked again in the upload's queue).
+   */
+  async uploadVideoChunk(interviewId: string, chunk: number, body: Readable): Promise<ChunkOutcome | 'not_found' | 'erased'> {
     const id = interviewId.toLowerCase();
-    if (!isUuid(id) || !(await this.deps.interviews.findById(id))) return null;
+    const refusal = await this.videoRefusal(id);
+    if (refusal === 'not_found' || refusal === 'erased') return refusal;
+    const outcome = await this.deps.videos.append(id, chunk, body, () => this.takesVideo(id));
+    // An erase (the CLI, another process) may have committed while this chunk was written: nothing of it may stay.
+    if (outcome.ok && (await this.deps.interviews.findById(id))?.erased_at) {
+      await this.discardWork(id);
+      return 'erased';
+    }
+    return outcome;
+  }
+
+  /** The page's last chunk is uploaded: the media step need not wait for more. 'closed': too late. */
+  async completeVideo(interviewId: string): Promise<VideoProgress | 'closed' | 'not_found' | 'erased'> {
+    const id = interviewId.toLowerCase();
+    const refusal = await this.videoRefusal(id);
+    if (refusal === 'not_found' || refusal === 'erased') return refusal;
     return (await this.deps.videos.complete(id, () => this.takesVideo(id))) ?? 'closed';
   }
 
   /**
-   * Started (the candidate agreed) and not yet remuxed: until the media step
-   * seals the upload (archival 2, after waiting for the page's last chunk),
-   * chunks are taken.
+   * Started (the candidate agreed), not erased, and not yet remuxed: until the
+   * media step seals the upload (archival 2, after waiting for the page's last
+   * chunk), and after the end no longer than VIDEO_END_GRACE_SECONDS, chunks are taken.
    */
   private async takesVideo(id: string): Promise<boolean> {
     const row = await this.deps.interviews.findById(id);
-    return (
-      row !== undefined &&
-      row.state !== InterviewState.NOT_STARTED &&
-      (row.archival_status === ArchivalStatus.NOT_STARTED || row.archival_status === ArchivalStatus.ONGOING)
-    );
+    if (!row || row.erased_at !== null || row.state === InterviewState.NOT_STARTED) return false;
+    if (row.archival_status !== ArchivalStatus.NOT_STARTED && row.archival_status !== ArchivalStatus.ONGOING) return false;
+    if (row.state !== InterviewState.ENDED && row.state !== InterviewState.ERROR) return true;
+    const session = await this.deps.repository.sessionTimes(id);
+    const endedMs =
+      session && row.call_length !== null ? Date.parse(session.startedAt) + Math.round(row.call_length * 1000) : Date.parse(row.updated_at);
+    return this.deps.clock.now().getTime() <= endedMs + this.deps.videoEndGraceMs;
   }
 
-  /** Where a resumed upload goes on: the next chunk number and the bytes stored; null when there is no such interview. */
-  async videoProgress(interviewId: string): Promise<VideoProgress | null> {
+  /** Where a resumed upload goes on: the next chunk number and the bytes stored. */
+  async videoProgress(interviewId: string): Promise<VideoProgress | 'not_found' | 'erased'> {
     const id = interviewId.toLowerCase();
-    if (!isUuid(id) || !(await this.deps.interviews.findById(id))) return null;
+    const refusal = await this.videoRefusal(id);
+    if (refusal === 'not_found' || refusal === 'erased') return refusal;
     const { next_chunk, bytes } = await this.deps.videos.progress(id);
     return { next_chunk, bytes };
   }
@@ -243,10 +284,11 @@ export class MediaService implements RecordingSource {
     return this.deps.videos.limits;
   }
 
-  /** Forgets the interview's media everywhere: stored objects, local work, spool and rows. */
+  /** Forgets the interview's media everywhere: stored objects (the spool's pieces among them), local work and rows. */
   async erase(executor: Executor, interviewId: string): Promise<number> {
     const deleted = await this.deps.storage.deletePrefix(interviewPrefix(interviewId));
-    await this.discardWork(interviewId);
+    await this.deps.assembler.discard(interviewId);
+    await this.deps.videos.discardLocal(interviewId);
     await this.deps.repository.deleteAll(executor, interviewId);
     return deleted;
   }

@@ -1,19 +1,22 @@
 // Builds an interview's mixed MP3 after it ended: every interviewer entry is
 // synthesised on the server (so a typed interview has the interviewer's voice
 // too), placed on the timeline with the candidate's spooled audio, mixed a
-// second at a time and piped into ffmpeg. The work folder keeps each
-// synthesised utterance (most made during the session: recording-speech.ts),
-// so an assembly interrupted by a crash resumes without synthesising again; the MP3 is written under a temporary name and
-// renamed, so a half-written recording is never taken for a finished one.
+// second at a time and piped into ffmpeg. Its inputs come from the shared
+// store (the candidate's audio pieces and the utterances the sessions
+// prepared: any node may have run the session) into this node's work folder;
+// the utterances it has to synthesise itself go to the store too, so an
+// assembly interrupted by a crash resumes, here or on another worker, without
+// synthesising again. The MP3 is written under a temporary name and renamed,
+// so a half-written recording is never taken for a finished one.
 
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '../languages/language.js';
-import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
-import { CANDIDATE_AUDIO_RATE, type FileCandidateAudioSink } from './candidate-audio.js';
+import { CANDIDATE_AUDIO_RATE, type StoredCandidateAudio } from './candidate-audio.js';
 import { mp3EncodeArgs, runFfmpeg } from './ffmpeg.js';
+import type { MediaDeadlines } from './media-deadline.js';
 import { mixSources, type PcmSource } from './mixer.js';
-import { RecordingSpeech } from './recording-speech.js';
+import type { RecordingSpeech } from './recording-speech.js';
 import { buildTimeline, estimateSpeechMs, type PlacedEntry } from './timeline.js';
 
 const RATE = CANDIDATE_AUDIO_RATE;
@@ -54,17 +57,19 @@ export interface MixPlan {
 export interface RecordingAssemblerDeps {
   /** DATA_DIR/media/work: one folder per interview, removed once the recording is stored. */
   workRoot: string;
-  tts: TextToSpeech | null;
-  spool: FileCandidateAudioSink;
-  /** Where the sessions put the interviewer's speech ahead of assembly (shared with the voice channels); made from workRoot and tts when absent. */
-  speech?: RecordingSpeech;
+  /** The candidate's audio pieces in the shared store. */
+  spool: StoredCandidateAudio;
+  /** The interviewer's speech: prepared by the sessions, or synthesised here (shared with the voice channels). */
+  speech: RecordingSpeech;
+  /** Bounds the MP3 encode by the recording's length (none: unbounded, for the bench). */
+  deadlines?: MediaDeadlines;
 }
 
 export class RecordingAssembler {
   private readonly speech: RecordingSpeech;
 
   constructor(private readonly deps: RecordingAssemblerDeps) {
-    this.speech = deps.speech ?? new RecordingSpeech(deps.workRoot, deps.tts);
+    this.speech = deps.speech;
   }
 
   workDir(interviewId: string): string {
@@ -85,7 +90,7 @@ export class RecordingAssembler {
     const plan = await this.plan(input, signal);
     const output = this.recordingFile(input.interviewId);
     const partial = `${output}.part`;
-    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal);
+    const ffmpeg = runFfmpeg(mp3EncodeArgs(RATE, partial), signal, this.deps.deadlines?.forRecording(plan.durationMs));
     try {
       // Ten seconds at a time: 320 KB per chunk, whatever the interview's length.
       await mixSources(plan.sources, plan.totalSamples, RATE * 10, (chunk) => ffmpeg.write(chunk));
@@ -119,7 +124,9 @@ export class RecordingAssembler {
         speechMs.set(entry.seq, estimateSpeechMs(entry.content));
       }
     }
-    const segments = await this.deps.spool.segments(input.interviewId);
+    // Collected afresh each time: a piece a late node stored after an earlier attempt is not missed.
+    const spoolFile = path.join(dir, 'candidate.pcm');
+    const segments = await this.deps.spool.collect(input.interviewId, spoolFile);
     const timeline = buildTimeline({
       startMs: input.startMs,
       sessionEndMs: input.sessionEndMs,
@@ -132,7 +139,6 @@ export class RecordingAssembler {
       if (speech)
         sources.push({ file: speech.file, byteOffset: 0, samples: speech.samples, atSample: Math.round(placed.beginMs * SAMPLES_PER_MS) });
     }
-    const spoolFile = this.deps.spool.fileOf(input.interviewId);
     for (const segment of segments) {
       sources.push({
         file: spoolFile,

@@ -2,10 +2,17 @@
 // that assembly does not wait for it: each utterance the session sends is
 // synthesised in the background, one at a time, as a whole text (as the
 // assembler would; the audio a voice session streams is made sentence by
-// sentence, with other pauses, and may be cut short by a barge-in). Files live in the interview's work folder, named by a
-// hash of the language and the text (the transcript entry's content), as
-// 16 kHz PCM16; the assembler takes them as they are and synthesises only what
-// is missing. Best effort: a failure here only means the assembler does it.
+// sentence, with other pauses, and may be cut short by a barge-in). Files are
+// named by a hash of the language and the text (the transcript entry's
+// content), as 16 kHz PCM16; the assembler takes them as they are and
+// synthesises only what is missing. Best effort: a failure here only means
+// the assembler does it.
+//
+// The session node and the assembling worker may be different machines: what
+// a session prepares goes to the shared store (interviews/<id>/spool/speech/
+// <hash>.pcm); the assembly copies it into its work folder, or synthesises it
+// there and stores it too, so an assembly resumed on another worker does not
+// synthesise it again.
 
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -14,6 +21,7 @@ import type { Language } from '../languages/language.js';
 import { resample } from '../speech/audio.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import { CANDIDATE_AUDIO_RATE } from './candidate-audio.js';
+import { spoolPrefix, type MediaStorage } from './media-storage.js';
 import { pcmBytes } from './pcm.js';
 
 const INTERVIEW_ID = /^[0-9a-f-]{36}$/;
@@ -26,23 +34,29 @@ export class RecordingSpeech {
   private readonly released = new Set<string>();
 
   constructor(
-    /** DATA_DIR/media/work: one folder per interview. */
+    /** DATA_DIR/media/work: one folder per interview, on the node that assembles. */
     private readonly workRoot: string,
+    /** The shared store, where the session nodes put what they prepare. */
+    private readonly storage: MediaStorage,
     private readonly tts: TextToSpeech | null,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
+  /** The utterance in the assembling node's work folder. */
   fileOf(interviewId: string, language: Language, text: string): string {
-    if (!INTERVIEW_ID.test(interviewId)) throw new Error(`invalid interview id "${interviewId}"`);
-    const hash = createHash('sha256').update(`${language.code}\n${text}`).digest('hex').slice(0, 32);
-    return path.join(this.workRoot, interviewId, `speech-${hash}.pcm`);
+    return path.join(this.workRoot, interviewId, `speech-${hashOf(interviewId, language, text)}.pcm`);
   }
 
-  /** Synthesises the utterance in the background unless it is already there. */
+  /** The utterance in the shared store. */
+  keyOf(interviewId: string, language: Language, text: string): string {
+    return `${spoolPrefix(interviewId)}speech/${hashOf(interviewId, language, text)}.pcm`;
+  }
+
+  /** Synthesises the utterance into the store in the background unless it is already there. */
   prepare(interviewId: string, language: Language, text: string): void {
     const wanted = () => !this.released.has(interviewId);
     const next = this.queue
-      .then(() => (wanted() ? this.get(interviewId, language, text, undefined, wanted) : null))
+      .then(() => (wanted() ? this.store(interviewId, language, text, wanted) : null))
       .then(
         () => {},
         (error: unknown) => this.onError(error),
@@ -65,35 +79,63 @@ export class RecordingSpeech {
     return this.queue;
   }
 
-  /** The utterance's file and length in samples, synthesised now if missing; null when no voice can say it. */
+  private async store(interviewId: string, language: Language, text: string, stillWanted: () => boolean): Promise<void> {
+    const key = this.keyOf(interviewId, language, text);
+    if (await this.storage.stat(key)) return;
+    const samples = await this.synthesize(language, text);
+    if (samples && stillWanted()) await this.storage.putBytes(key, pcmBytes(samples), 'application/octet-stream');
+  }
+
+  /**
+   * The utterance's file in the work folder and its length in samples: taken
+   * from the store when a session prepared it, synthesised now (and stored) if
+   * missing; null when no voice can say it.
+   */
   async get(
     interviewId: string,
     language: Language,
     text: string,
     signal?: AbortSignal,
-    stillWanted: () => boolean = () => true,
   ): Promise<{ file: string; samples: number } | null> {
     const file = this.fileOf(interviewId, language, text);
     const existing = await stat(file).catch(() => null);
     if (existing) return { file, samples: existing.size / 2 };
-    const tts = this.tts;
-    if (!tts || !tts.supports(language) || text.trim() === '') return null;
-    const samples = resample(await tts.synthesize(text, language, signal), CANDIDATE_AUDIO_RATE).samples;
-    if (!stillWanted()) return null;
-    await this.write(file, samples);
+    const key = this.keyOf(interviewId, language, text);
+    const stored = await this.storage.getBytes(key);
+    if (stored) {
+      await this.write(file, stored);
+      return { file, samples: stored.length / 2 };
+    }
+    const samples = await this.synthesize(language, text, signal);
+    if (!samples) return null;
+    const bytes = pcmBytes(samples);
+    await this.write(file, bytes);
+    // Best effort: an assembly resumed elsewhere would only synthesise it again.
+    await this.storage.putBytes(key, bytes, 'application/octet-stream').catch(this.onError);
     return { file, samples: samples.length };
   }
 
+  private async synthesize(language: Language, text: string, signal?: AbortSignal): Promise<Int16Array | null> {
+    const tts = this.tts;
+    if (!tts || !tts.supports(language) || text.trim() === '') return null;
+    return resample(await tts.synthesize(text, language, signal), CANDIDATE_AUDIO_RATE).samples;
+  }
+
   /** Written under a unique temporary name and renamed: a reader never sees half an utterance, two writers do not collide. */
-  private async write(file: string, samples: Int16Array): Promise<void> {
+  private async write(file: string, bytes: Buffer): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     const partial = `${file}.${randomBytes(4).toString('hex')}.part`;
     try {
-      await writeFile(partial, pcmBytes(samples), { mode: 0o600 });
+      await writeFile(partial, bytes, { mode: 0o600 });
       await rename(partial, file);
     } catch (error) {
       await rm(partial, { force: true });
       throw error;
     }
   }
+}
+
+function hashOf(interviewId: string, language: Language, text: string): string {
+  if (!INTERVIEW_ID.test(interviewId)) throw new Error(`invalid interview id "${interviewId}"`);
+  return createHash('sha256').update(`${language.code}\n${text}`).digest('hex').slice(0, 32);
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { InterviewRepository } from '../interviews/interview.repository.js';
-import type { Clock, Scheduler, TimerHandle } from '../shared/clock.js';
+import type { Clock, Scheduler, TimerHandle } from '../common/clock.js';
 import type { MediaRepository } from './media.repository.js';
 import type { MediaService } from './media.service.js';
 

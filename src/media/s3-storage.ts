@@ -2,7 +2,9 @@
 // official SDK; downloads are presigned GET URLs, so media never passes
 // through the service once stored.
 
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stat } from 'node:fs/promises';
 import {
   DeleteObjectsCommand,
@@ -15,7 +17,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.js';
-import { assertValidKey, assertValidPrefix, type MediaStorage, type StoredObject } from './media-storage.js';
+import { assertValidKey, assertValidPrefix, type ListedObject, type MediaStorage, type StoredObject } from './media-storage.js';
 
 export class S3Storage implements MediaStorage {
   readonly kind = 's3';
@@ -64,14 +66,44 @@ export class S3Storage implements MediaStorage {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound')) return null;
+      if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  async getBytes(key: string): Promise<Buffer | null> {
+    assertValidKey(key);
+    try {
+      const reply = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return reply.Body ? Buffer.from(await reply.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<ListedObject[]> {
+    assertValidPrefix(prefix);
+    const listed: ListedObject[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) listed.push({ key: object.Key, size: object.Size ?? 0 });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    // S3 lists in UTF-8 binary order already; sorted again for stores that do not.
+    return listed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   signedUrl(key: string, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
     return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), { expiresIn: expiresInSeconds });
+  }
+
+  async getFile(key: string, file: string): Promise<void> {
+    assertValidKey(key);
+    const reply = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    await pipeline(reply.Body as Readable, createWriteStream(file, { mode: 0o600 }));
   }
 
   async deletePrefix(prefix: string): Promise<number> {
@@ -100,4 +132,11 @@ export class S3Storage implements MediaStorage {
   close(): void {
     this.client.destroy();
   }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+  );
 }

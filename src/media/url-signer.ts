@@ -4,7 +4,7 @@
 // 0600 on first start) so links survive a restart.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { loadOrCreateKeyFile } from '../shared/private-files.js';
+import { loadOrCreateKeyFile } from '../common/private-files.js';
 
 export const MEDIA_URL_KEY_FILE = 'media-url.key';
 

@@ -14,7 +14,7 @@ import type { InterviewRepository, InterviewRow, TranscriptRow } from '../interv
 import type { Executor } from '../db/executor.js';
 import { deleteJobs, enqueueJob } from '../jobs/job.repository.js';
 import type { JobContext, JobDefinition } from '../jobs/job-runner.js';
-import type { IdGenerator } from '../shared/ids.js';
+import type { IdGenerator } from '../common/ids.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -33,6 +33,10 @@ interface StepPayload {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/** The job lane of the slow media work (ffmpeg, uploads of large files), apart from the hand-off and the evaluation. */
+export const MEDIA_LANE = 'media';
+const MEDIA_LANE_STEPS: ReadonlySet<ResultStep> = new Set(['media', 'archive']);
 
 export function stepKind(step: ResultStep): string {
   return `results.${step}`;
@@ -57,13 +61,15 @@ export interface ResultsPipelineDeps {
 
 /** Every job definition of the pipeline, its first step (`interview.ended`) included. */
 export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<never, never>[] {
-  const enqueueStep = (tx: Executor, step: ResultStep, interviewId: string, at: string) =>
+  const enqueueStep = async (tx: Executor, step: ResultStep, interviewId: string, at: string) =>
     enqueueJob(tx, {
       id: deps.ids.uuid(),
       kind: stepKind(step),
       dedupeKey: stepDedupeKey(step, interviewId),
       payload: { version: 1, interview_id: interviewId } satisfies StepPayload,
       maxAttempts: MAX_ATTEMPTS,
+      // The media lane shares its slots out by tenant (the interview's owner).
+      tenant: MEDIA_LANE_STEPS.has(step) ? ((await deps.interviews.findById(interviewId, tx))?.owner_id ?? null) : null,
       at,
     });
   const log = (ctx: JobContext, interviewId: string, message: string) =>
@@ -123,6 +129,8 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
           `${step}: attempt ${attempt} of ${MAX_ATTEMPTS} failed: ${reason}; ${retry}`,
         );
       });
+      // No media step runs again and no media row lets retention find the files: they go now.
+      if (step === 'media' && attempt >= MAX_ATTEMPTS) await deps.media.discardWork(interviewId).catch(() => {});
       throw error;
     }
   };
@@ -130,6 +138,7 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
   // Assembles the mixed MP3 into the work folder (archival 2 while it runs, 4 once it exists).
   const media: JobDefinition<StepPayload, AssemblyOutcome | null> = {
     kind: stepKind('media'),
+    lane: MEDIA_LANE,
     maxAttempts: MAX_ATTEMPTS,
     parse: parseStepPayload,
     perform: async (payload, { at, attempt }) => {
@@ -144,6 +153,15 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
         await deps.media.recordAssembled(ctx.tx, payload.interview_id, outcome, ctx.at);
         await deps.interviews.setArchivalStatus(ctx.tx, payload.interview_id, ArchivalStatus.RECORDING_CREATED, ctx.at);
         await log(ctx, payload.interview_id, describeRecording(outcome));
+        if (outcome.video && !outcome.video.isMade) {
+          await deps.interviews.appendLog(
+            ctx.tx,
+            payload.interview_id,
+            ctx.at,
+            'warn',
+            `media: no video from the camera upload (${outcome.video.reason}: ${outcome.video.detail}); the recording is archived without it`,
+          );
+        }
       } else {
         await log(ctx, payload.interview_id, 'media: nothing was said in this interview, so there is no recording');
       }
@@ -154,6 +172,7 @@ export function createResultsPipeline(deps: ResultsPipelineDeps): JobDefinition<
   // Stores the recording and archives transcript, evaluation and log beside it (archival 1).
   const archive: JobDefinition<StepPayload, StoreOutcome> = {
     kind: stepKind('archive'),
+    lane: MEDIA_LANE,
     maxAttempts: MAX_ATTEMPTS,
     parse: parseStepPayload,
     perform: async (payload, { at, attempt }) =>

@@ -9,7 +9,7 @@ import type { Executor } from '../db/executor.js';
 import type { InterviewEvaluationReportResponse, OverallEvaluation } from '../interviews/interview.schemas.js';
 import type { RecordingSource, ReportSource } from '../interviews/interview.service.js';
 import { videoTimeRange } from '../interviews/interview.service.js';
-import { AppError } from '../shared/errors.js';
+import { AppError } from '../common/errors.js';
 import {
   evaluationDataOf,
   toPayloadQuestion,
@@ -23,6 +23,8 @@ import type { ResultsRepository, StoredResults } from './results.repository.js';
 export interface RecordedMedia extends RecordingSource {
   /** The recording's length in whole seconds; null before it exists. */
   durationSecs(interviewId: string, executor?: Executor): Promise<number | null>;
+  /** Why an uploaded camera recording gave no video (a code); null when it did or there was none. */
+  videoMissingReason(interviewId: string, executor?: Executor): Promise<string | null>;
   /** question id -> its span on the recording, in whole seconds. */
   questionTimelines(interviewId: string, executor?: Executor): Promise<Map<string, { begin: number; end: number }>>;
 }
@@ -38,7 +40,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
     if (!stored) return null;
     if (interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW) return videoIntroductionOverall(locale);
     if (!stored.isComplete) throw new AppError('EvalReportGenerationException');
-    return overallOf(pick(stored, locale), proseLocaleOf(stored, locale));
+    return overallOf(resultInLocale(stored, locale), proseLocaleOf(stored, locale));
   }
 
   async evaluationReport(interview: InterviewRow, locale: string): Promise<InterviewEvaluationReportResponse | null> {
@@ -46,7 +48,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
     if (!stored) return null;
     const isVideo = interview.interview_type === InterviewType.VIDEO_INTRODUCTION_INTERVIEW;
     if (!isVideo && !stored.isComplete) throw new AppError('EvalReportGenerationException');
-    const result = isVideo ? null : pick(stored, locale);
+    const result = isVideo ? null : resultInLocale(stored, locale);
     const timelines = await this.recordings.questionTimelines(interview.id);
     return {
       id: interview.id,
@@ -77,10 +79,11 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
     const audioUrl = await this.recordings.recordingUrl(interview.id, 'audio', executor);
     const videoUrl = await this.recordings.recordingUrl(interview.id, 'video', executor);
     const durationSecs = await this.recordings.durationSecs(interview.id, executor);
+    const videoMissingReason = await this.recordings.videoMissingReason(interview.id, executor);
     const timelines = await this.recordings.questionTimelines(interview.id, executor);
-    const result = stored && interview.interview_type !== InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? pick(stored, 'en') : null;
+    const result = stored && interview.interview_type !== InterviewType.VIDEO_INTRODUCTION_INTERVIEW ? resultInLocale(stored, 'en') : null;
     // Without a recording (not assembled yet) the payload builder falls back to call_length.
-    const media = { audioUrl, videoUrl, durationSecs };
+    const media = { audioUrl, videoUrl, durationSecs, videoMissingReason };
     if (!result) return { evaluation: null, communicationAnalysis: null, media };
     const evaluation = evaluationDataOf(result);
     return {
@@ -92,7 +95,7 @@ export class ResultsReports implements ReportSource, MediaProcessedSource {
 }
 
 /** The prose in the requested locale when it was written in it, English otherwise. */
-function pick(stored: StoredResults, locale: string): EvaluationResult {
+export function resultInLocale(stored: StoredResults, locale: string): EvaluationResult {
   const result = stored.byLocale[proseLocaleOf(stored, locale)];
   if (!result) throw new Error(`interview ${stored.interviewId} has no stored evaluation`);
   return result;

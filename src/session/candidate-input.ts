@@ -1,5 +1,5 @@
 // What a candidate's message means for the conversation: a ping is answered,
-// typing restarts the silence clock, and an answer, a repeat, an end or a
+// typing restarts the silence clock, "more time" lengthens it, and an answer, a repeat, an end or a
 // page error becomes an event for the state machine (an answer or a repeat
 // out of turn is refused). Version 2 first waits for consent: before `start`
 // only a ping or a page error is heard, and no audio frame. The LiveSession
@@ -11,6 +11,7 @@ import { isAwaitingInput, type MachineContext, type MachineEvent } from '../conv
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { CandidateChannel } from './channel.js';
 import { MAX_AUDIO_FRAME_BYTES, type ClientMessage, type ClientMessageType, type SessionMode } from './protocol.js';
+import type { RecognitionChoice } from './recognition-policy.js';
 import type { NewEntry } from './session.repository.js';
 
 /** The parts of a live session a message reaches. */
@@ -22,13 +23,15 @@ export interface InputSession {
   /** A non-fatal error the page reported: logged within the session's budget (client-reports.ts). */
   reportPageError(message: string): Promise<void>;
   armSilenceTimer(): void;
+  /** Version 2: "I need more time" (the session grants it a bounded number of times). */
+  moreTime(): Promise<void>;
   step(event: MachineEvent, candidateEntry: NewEntry | null, logLines?: string[]): Promise<void>;
   /** Version 2: true until the candidate has agreed (`start`); always false in version 1. */
   readonly consentRequired: boolean;
   /** Version 2: the candidate agreed; the interview begins as version 1 begins on open. */
-  start(mode: SessionMode): Promise<void>;
-  /** Version 2: the candidate switched between speaking and typing. */
-  setMode(mode: SessionMode): Promise<void>;
+  start(mode: SessionMode, recognition: RecognitionChoice | null): Promise<void>;
+  /** Version 2: the candidate switched between speaking and typing, or the page changed who recognises. */
+  setMode(mode: SessionMode, recognition: RecognitionChoice | null): Promise<void>;
   /** The page gave up before the candidate agreed: close, the interview stays in state 0. */
   leaveBeforeStart(logLine: string): Promise<void>;
 }
@@ -47,12 +50,14 @@ export async function processMessage(session: InputSession, message: ClientMessa
         session.channel.send({ type: 'error', code: 'ALREADY_STARTED', message: 'the interview has already started', fatal: false });
         return;
       }
-      return session.start(message.mode);
+      return session.start(message.mode, message.recognition ?? null);
     case 'mode':
-      return session.setMode(message.mode);
+      return session.setMode(message.mode, message.recognition ?? null);
     case 'playback':
+    case 'played':
     case 'recognised':
       // The voice channel's business (playback gating, browser recognition); text sessions ignore them.
+      session.channel.accepted?.(message);
       return;
     case 'ping':
       session.channel.send({ type: 'pong', ...(message.id === undefined ? {} : { id: message.id }) });
@@ -61,12 +66,17 @@ export async function processMessage(session: InputSession, message: ClientMessa
       // Typing counts as presence: the silence clock starts again, the reminders already sent stay counted.
       session.armSilenceTimer();
       return;
+    case 'more_time':
+      if (!expectInput(session)) return;
+      return session.moreTime();
     case 'answer':
       return answer(session, message.text);
     case 'repeat':
       if (!expectInput(session)) return;
+      session.channel.accepted?.(message);
       return session.step({ type: 'input', intent: 'repeat', isThin: false }, null);
     case 'end':
+      session.channel.accepted?.(message);
       return session.step(
         { type: 'end', reason: message.after_error ? EndingReason.USER_ENDED_DUE_TO_ERROR : EndingReason.USER_ENDED },
         null,
@@ -83,10 +93,11 @@ export async function processMessage(session: InputSession, message: ClientMessa
 /**
  * Messages that do not wait for the turn in flight (they never step the
  * conversation): a mode switch applies on arrival, so the audio frames sent
- * after it are judged by it.
+ * after it are judged by it; playback reports and the browser's text are
+ * the voice channel's as they happen.
  */
 export function takesEffectAtOnce(message: ClientMessage): boolean {
-  return message.type === 'mode';
+  return message.type === 'mode' || message.type === 'playback' || message.type === 'recognised';
 }
 
 /** The parts of a live session an audio frame is checked against. */
@@ -126,6 +137,8 @@ function consentRequired() {
 
 async function answer(session: InputSession, text: string): Promise<void> {
   if (!expectInput(session)) return;
+  // Accepted: the interviewer's audio stops (an answer typed over it is a barge-in).
+  session.channel.accepted?.({ type: 'answer', text });
   const { state, nextQuestionIndex } = session.context;
   const question = state === InterviewState.AWAITING_ANSWER ? session.brief.questions[nextQuestionIndex - 1] : undefined;
   const intent = classifyIntent(text, session.brief.languageCode);

@@ -1,8 +1,11 @@
 // What the candidate's page may write to the interview log. A non-fatal
-// `client_error` frame is a log line, and anyone holding the interview link
-// can send twenty a second, so the lines are budgeted: at most N per minute
-// and M per session, a run of the same message folded into one line with a
-// count, and what the budget dropped summed up in one line a minute.
+// `client_error` frame is a log line, and so is a `mode` switch, and anyone
+// holding the interview link can send twenty a second, so the lines share one
+// budget: at most N per minute and M per session, a run of the same error
+// folded into one line with a count, and what the budget dropped summed up in
+// one line a minute. The service's own lines (the interview's end, the
+// evaluation, the recording) are not on this budget, so a page cannot push
+// them past the interview's log limit.
 
 export interface ClientReportLimits {
   perSession: number;
@@ -18,6 +21,8 @@ export class ClientReports {
   private inWindow = 0;
   /** Reports neither written nor folded into a later line. */
   private dropped = 0;
+  /** Mode switches the budget did not store. */
+  private droppedModeSwitches = 0;
   /** The last message, and how many of its occurrences the log does not show yet. */
   private last: { message: string; unwritten: number } | null = null;
 
@@ -39,6 +44,14 @@ export class ClientReports {
     this.fold(out);
     const written = this.take(`page reported an error: ${message}`, out);
     this.last = { message, unwritten: written ? 0 : 1 };
+    return out;
+  }
+
+  /** The log lines to write now for a `mode` switch: `line` itself when the budget allows it. */
+  modeSwitch(line: string): string[] {
+    const out: string[] = [];
+    this.roll(out);
+    if (!this.take(line, out)) this.droppedModeSwitches += 1;
     return out;
   }
 
@@ -67,10 +80,17 @@ export class ClientReports {
   }
 
   private noteDropped(out: string[]): void {
-    if (this.dropped === 0 || this.capped) return;
-    out.push(`${this.dropped} page error report(s) not stored (more than ${this.limits.perMinute} a minute)`);
-    this.written += 1;
-    this.dropped = 0;
+    if (this.capped) return;
+    if (this.dropped > 0) {
+      out.push(`${this.dropped} page error report(s) not stored (more than ${this.limits.perMinute} a minute)`);
+      this.written += 1;
+      this.dropped = 0;
+    }
+    if (this.droppedModeSwitches > 0) {
+      out.push(`${this.droppedModeSwitches} mode switch(es) not stored (more than ${this.limits.perMinute} page reports a minute)`);
+      this.written += 1;
+      this.droppedModeSwitches = 0;
+    }
   }
 
   private take(line: string, out: string[]): boolean {

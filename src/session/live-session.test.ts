@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionFixture, MemoryChannel, type SessionFixture } from '../../test/helpers/session-fixture.js';
 import { InterviewState } from '../interviews/enums.js';
 import type { LiveSession } from './live-session.js';
+import type { ChannelSession } from './channel.js';
 import { CloseCode } from './protocol.js';
 
 // Every way a session stops goes through one terminate path; these pin what
@@ -155,5 +156,35 @@ describe('LiveSession', () => {
       expect(switches).toEqual(['text']);
       expect(session.mode).toBe('text');
     });
+  });
+});
+
+describe('what a live session tells its channel', () => {
+  /** A channel that looks at the session it is given each time it is asked to send. */
+  class AttachedChannel extends MemoryChannel {
+    session: ChannelSession | null = null;
+    readonly seen: { event: string; awaiting: boolean | null }[] = [];
+    attach(session: ChannelSession): void {
+      this.session = session;
+    }
+    override send(event: Parameters<MemoryChannel['send']>[0]): void {
+      this.seen.push({ event: event.type, awaiting: this.session?.isAwaitingInput ?? null });
+      super.send(event);
+    }
+  }
+
+  it('is given before the first event, and says an answer is no longer awaited from the moment one is handed over', async () => {
+    const id = await f.createInterview({ language_code: 2 });
+    const channel = new AttachedChannel('voice');
+    const session = (await f.container.sessions.open(id, channel)) as LiveSession;
+    expect(channel.seen[0]).toEqual({ event: 'session', awaiting: false });
+    expect(channel.session).toBe(session);
+    expect([session.interviewId, session.language.tag, session.mode]).toEqual([id, 'de', 'voice']);
+    expect(session.isAwaitingInput).toBe(true);
+    session.handle({ type: 'answer', text: 'Ich bin Backend-Entwickler mit sechs Jahren Erfahrung.' });
+    expect(session.isAwaitingInput).toBe(false);
+    await f.container.sessions.settled();
+    expect(channel.ofType('utterance').at(-1)).toMatchObject({ control_id: 'q1' });
+    expect(session.isAwaitingInput).toBe(true);
   });
 });

@@ -26,9 +26,14 @@ export const CloseCode = {
 /** Where a candidate connects (Fastify route syntax), and the URL a client builds for it. */
 export const CANDIDATE_SESSION_PATH = '/candidate/interviews/:interview_id/session';
 
-export function candidateSessionUrl(baseUrl: string, interviewId: string, version = PROTOCOL_VERSION): string {
+/** Longest `resume` token the server reads (it issues UUIDs); a longer one is refused before the upgrade. */
+export const MAX_RESUME_TOKEN_LENGTH = 64;
+
+/** `resumeToken`: the `resume_token` of this tab's last `session` event, so a reload takes its own session back. */
+export function candidateSessionUrl(baseUrl: string, interviewId: string, version = PROTOCOL_VERSION, resumeToken?: string): string {
   const url = new URL(`/candidate/interviews/${encodeURIComponent(interviewId)}/session`, baseUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('v', String(version));
+  if (resumeToken) url.searchParams.set('resume', resumeToken);
   return url.toString();
 }

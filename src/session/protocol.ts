@@ -8,11 +8,12 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Type, type Static, type TSchema } from 'typebox';
 import { EndingReason } from '../interviews/enums.js';
 import type { TranscriptEntry } from '../interviews/interview.schemas.js';
-import { Text } from '../shared/schema.js';
+import { Text } from '../common/schema.js';
 
 export {
   CANDIDATE_SESSION_PATH,
   CloseCode,
+  MAX_RESUME_TOKEN_LENGTH,
   PROTOCOL_VERSION,
   SUPPORTED_VERSIONS,
   VOICE_PROTOCOL_VERSION,
@@ -47,6 +48,8 @@ export const ClientErrorMessage = Type.Object(
 );
 /** The candidate is typing (or speaking): postpones the inactivity reminders without a turn. */
 export const ActivityMessage = Type.Object({ type: Type.Literal('activity') }, { additionalProperties: false });
+/** Version 2: "I need more time" after an inactivity reminder: the reminders wait longer, a bounded number of times. */
+export const MoreTimeMessage = Type.Object({ type: Type.Literal('more_time') }, { additionalProperties: false });
 export const PingMessage = Type.Object(
   { type: Type.Literal('ping'), id: Type.Optional(Text({ maxLength: 64 })) },
   { additionalProperties: false },
@@ -57,14 +60,19 @@ export const MAX_AUDIO_FRAME_BYTES = 16 * 1024;
 
 const Mode = Type.Union([Type.Literal('voice'), Type.Literal('text')]);
 export type SessionMode = Static<typeof Mode>;
+/** Who recognises the candidate's speech, as the page says: itself (where `speech.browser_recognition` allows it) or the server. */
+const RecognitionChoice = Type.Union([Type.Literal('browser'), Type.Literal('server')]);
 
 /** Version 2: the candidate agrees to the interview and its recording; nothing starts before. */
 export const StartMessage = Type.Object(
-  { type: Type.Literal('start'), consent: Type.Literal(true), mode: Mode },
+  { type: Type.Literal('start'), consent: Type.Literal(true), mode: Mode, recognition: Type.Optional(RecognitionChoice) },
   { additionalProperties: false },
 );
-/** Version 2: switch between speaking and typing mid-interview (typed answers stay accepted in voice mode). */
-export const ModeMessage = Type.Object({ type: Type.Literal('mode'), mode: Mode }, { additionalProperties: false });
+/** Version 2: switch between speaking and typing mid-interview (typed answers stay accepted in voice mode), or who recognises. */
+export const ModeMessage = Type.Object(
+  { type: Type.Literal('mode'), mode: Mode, recognition: Type.Optional(RecognitionChoice) },
+  { additionalProperties: false },
+);
 /** Version 2: where the page is in playing an `audio_start` stream (echo gating, barge-in). */
 export const PlaybackMessage = Type.Object(
   {
@@ -74,9 +82,29 @@ export const PlaybackMessage = Type.Object(
   },
   { additionalProperties: false },
 );
-/** Version 2, STT_PROVIDER=browser: what the candidate's browser recognised of the utterance in progress. */
+/** Why an `audio_start` stream stopped playing on the page (`complete`: to its end). */
+export const PlayedOutcome = Type.Union([
+  Type.Literal('complete'),
+  Type.Literal('barge_in'),
+  Type.Literal('repeat'),
+  Type.Literal('ended'),
+  Type.Literal('skipped'),
+  Type.Literal('muted'),
+]);
+export type PlayedOutcome = Static<typeof PlayedOutcome>;
+/** Version 2: how much of an `audio_start` stream the candidate actually heard, once it is over for the page. */
+export const PlayedMessage = Type.Object(
+  {
+    type: Type.Literal('played'),
+    id: Text({ minLength: 1, maxLength: 64 }),
+    played_ms: Type.Integer({ minimum: 0, maximum: 3_600_000 }),
+    outcome: PlayedOutcome,
+  },
+  { additionalProperties: false },
+);
+/** Version 2, browser recognition: what the candidate's browser recognised of the utterance in progress; `final` once the browser settled it. */
 export const RecognisedMessage = Type.Object(
-  { type: Type.Literal('recognised'), text: Text({ minLength: 1, maxLength: MAX_ANSWER_CHARS }) },
+  { type: Type.Literal('recognised'), text: Text({ minLength: 1, maxLength: MAX_ANSWER_CHARS }), final: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
 );
 
@@ -90,7 +118,9 @@ export const ClientMessage = Type.Union([
   StartMessage,
   ModeMessage,
   PlaybackMessage,
+  PlayedMessage,
   RecognisedMessage,
+  MoreTimeMessage,
 ]);
 export type ClientMessage = Static<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
@@ -107,7 +137,15 @@ const V1_MEMBERS = {
 /** The inbound members each protocol version accepts. */
 const MEMBERS_BY_VERSION: Readonly<Record<number, Partial<Record<ClientMessageType, TSchema>>>> = {
   1: V1_MEMBERS,
-  2: { ...V1_MEMBERS, start: StartMessage, mode: ModeMessage, playback: PlaybackMessage, recognised: RecognisedMessage },
+  2: {
+    ...V1_MEMBERS,
+    start: StartMessage,
+    mode: ModeMessage,
+    playback: PlaybackMessage,
+    played: PlayedMessage,
+    recognised: RecognisedMessage,
+    more_time: MoreTimeMessage,
+  },
 };
 
 export const PROTOCOL_ERROR_CODES = [
@@ -121,6 +159,7 @@ export const PROTOCOL_ERROR_CODES = [
   'INVALID_AUDIO',
   'RATE_LIMITED',
   'NOT_YOUR_TURN',
+  'NO_MORE_TIME',
   'UNSUPPORTED_VERSION',
   'INTERVIEW_NOT_FOUND',
   'SESSION_TAKEN_OVER',
@@ -142,6 +181,11 @@ export interface ServerEvents {
     question_count: number;
     resumed: boolean;
     resume_count: number;
+    /**
+     * This connection's own token: a new connection of the same page (a reload) that sends it as
+     * `?resume=` takes this session over instead of being refused as a second tab. New on every connection.
+     */
+    resume_token: string;
     /** Everything said so far, so a resumed page can show it. */
     transcript: TranscriptEntry[];
     /** Version 2: true until the candidate has sent `start` (the interview waits in state 0). */
@@ -155,6 +199,10 @@ export interface ServerEvents {
     speech?: {
       /** Who recognises the candidate's speech: the server, the browser (send `recognised`), or nobody (typed answers). */
       recognition: 'server' | 'browser' | 'none';
+      /** The page may recognise in the browser instead (it says so with `recognition: "browser"` in `start` or `mode`). */
+      browser_recognition?: boolean;
+      /** The server's recogniser is the low-accuracy offline fallback (PocketSphinx): real voices are often misheard. */
+      low_accuracy?: boolean;
       /** Whether the interviewer's words arrive as audio (`audio_start`, binary frames, `audio_end`). */
       synthesis: boolean;
       /** Rate of the PCM16 the client sends. */
@@ -184,6 +232,13 @@ export interface ServerEvents {
   vad: { speaking: boolean };
   /** Version 2: a caption of the candidate's speech; `final` once the turn's text is settled. */
   heard: { text: string; final: boolean };
+  /**
+   * Version 2: the reminder utterance just sent was an inactivity reminder: `number` of `of`; with no input
+   * the interview ends in `ends_in_seconds`; `more_time` may still be asked `more_time_left` times.
+   */
+  reminder: { number: number; of: number; ends_in_seconds: number; more_time_left: number; more_time_seconds: number };
+  /** Version 2: `more_time` granted: no reminder for `seconds`; `more_time_left` requests remain. */
+  more_time: { seconds: number; more_time_left: number };
   /** Version 2: speech cannot be recognised (no recogniser for the language, it failed, or voice detection failed): answer by typing. */
   speech_unavailable: { reason: 'no_recogniser' | 'recogniser_failed' | 'vad_failed'; message: string };
 }
@@ -243,87 +298,6 @@ function describe(errors: readonly ErrorObject[]): string {
   const where = first.instancePath ? first.instancePath.slice(1) : 'message';
   if (first.keyword === 'additionalProperties') return `${where}: unexpected field "${String(first.params.additionalProperty)}"`;
   return `${where}: ${first.message ?? 'invalid'}`;
-}
-
-/**
- * At most `limit` frames per one-second window per connection. Refused frames
- * are counted; a connection that keeps flooding is closed.
- */
-export class FrameRateLimiter {
-  private windowStart = 0;
-  private count = 0;
-  private refusedWindows = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** 'ok', 'refuse' (first refusal in this window: tell the client), 'drop' (already told), or 'close'. */
-  hit(): 'ok' | 'refuse' | 'drop' | 'close' {
-    const now = this.now();
-    if (now - this.windowStart >= 1_000) {
-      this.windowStart = now;
-      this.count = 0;
-    }
-    this.count += 1;
-    if (this.count <= this.limit) return 'ok';
-    if (this.count === this.limit + 1) {
-      this.refusedWindows += 1;
-      return this.refusedWindows >= 3 ? 'close' : 'refuse';
-    }
-    return this.count > this.limit * 10 ? 'close' : 'drop';
-  }
-}
-
-/** Bytes of one second of microphone audio as the protocol carries it: 16 kHz, 16-bit mono. */
-export const AUDIO_BYTES_PER_SECOND = 16_000 * 2;
-/** Microphone audio may arrive this much faster than real time, sustained. */
-export const AUDIO_SPEED_SLACK = 1.5;
-/**
- * Seconds of that allowance a connection may spend at once: a page whose
- * network stalled for a few seconds sends what its microphone buffered
- * meanwhile in one go, and those words must not be lost.
- */
-export const AUDIO_BURST_SECONDS = 10;
-
-/**
- * A byte budget for version 2 microphone audio (a token bucket): the frame
- * budget alone lets a client send 100 frames of 16 KiB a second, 50 times real
- * time. Audio is admitted at AUDIO_SPEED_SLACK times real time, with bursts of
- * AUDIO_BURST_SECONDS of that; a frame beyond it is dropped.
- */
-export class AudioByteBudget {
-  private readonly perMs: number;
-  private readonly capacity: number;
-  private available: number;
-  private last: number;
-  private toldAt = Number.NEGATIVE_INFINITY;
-
-  constructor(
-    bytesPerSecond = AUDIO_BYTES_PER_SECOND * AUDIO_SPEED_SLACK,
-    burstSeconds = AUDIO_BURST_SECONDS,
-    private readonly now: () => number = () => performance.now(),
-  ) {
-    this.perMs = bytesPerSecond / 1000;
-    this.capacity = bytesPerSecond * burstSeconds;
-    this.available = this.capacity;
-    this.last = now();
-  }
-
-  /** 'ok' (admitted), 'refuse' (over budget: tell the client, at most once a second) or 'drop' (over budget, already told). */
-  take(bytes: number): 'ok' | 'refuse' | 'drop' {
-    const now = this.now();
-    this.available = Math.min(this.capacity, this.available + (now - this.last) * this.perMs);
-    this.last = now;
-    if (bytes <= this.available) {
-      this.available -= bytes;
-      return 'ok';
-    }
-    if (now - this.toldAt < 1_000) return 'drop';
-    this.toldAt = now;
-    return 'refuse';
-  }
 }
 
 /** `ending_reason_name` of the `ended` event: the spec's constant names, by value. */

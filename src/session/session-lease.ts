@@ -1,12 +1,14 @@
 // One active session per interview across all nodes: a lease with an expiry,
 // renewed by the live connection's heartbeat. In the database by default, in
-// Redis when REDIS_URL is set. A node that dies simply stops renewing.
+// Redis when REDIS_URL is set. A node that dies stops renewing; the holder
+// names its node, so once that node is known dead (src/cluster/) another node
+// takes the lease over at once instead of waiting for it to expire.
 
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/executor.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 
 export interface SessionLeases {
   /** True when `holder` now holds the lease (it was free, expired, or already its own). */
@@ -14,6 +16,10 @@ export interface SessionLeases {
   /** False when the lease is no longer the holder's. */
   renew(interviewId: string, holder: string, ttlMs: number): Promise<boolean>;
   release(interviewId: string, holder: string): Promise<void>;
+  /** Who holds the lease now (expired or not); null when nobody does. */
+  holderOf(interviewId: string): Promise<string | null>;
+  /** Moves the lease from `from` (a holder whose node died) to `to`; false when `from` no longer holds it. */
+  takeOver(interviewId: string, from: string, to: string, ttlMs: number): Promise<boolean>;
 }
 
 export class DatabaseLeases implements SessionLeases {
@@ -52,6 +58,21 @@ export class DatabaseLeases implements SessionLeases {
   async release(interviewId: string, holder: string): Promise<void> {
     await this.db.deleteFrom('session_leases').where('interview_id', '=', interviewId).where('holder', '=', holder).execute();
   }
+
+  async holderOf(interviewId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('session_leases').select('holder').where('interview_id', '=', interviewId).executeTakeFirst();
+    return row?.holder ?? null;
+  }
+
+  async takeOver(interviewId: string, from: string, to: string, ttlMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('session_leases')
+      .set({ holder: to, expires_at: new Date(this.clock.now().getTime() + ttlMs).toISOString() })
+      .where('interview_id', '=', interviewId)
+      .where('holder', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 }
 
 /** Reset: drops the interview's database lease whoever holds it (a Redis lease simply expires). */
@@ -60,6 +81,7 @@ export async function forgetDatabaseLease(executor: Executor, interviewId: strin
 }
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const TAKE_OVER = `if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('set', KEYS[1], ARGV[2], 'PX', ARGV[3]) return 1 else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 export class RedisLeases implements SessionLeases {
@@ -82,4 +104,23 @@ export class RedisLeases implements SessionLeases {
   async release(interviewId: string, holder: string): Promise<void> {
     await this.redis.eval(RELEASE, 1, this.key(interviewId), holder);
   }
+
+  async holderOf(interviewId: string): Promise<string | null> {
+    return this.redis.get(this.key(interviewId));
+  }
+
+  async takeOver(interviewId: string, from: string, to: string, ttlMs: number): Promise<boolean> {
+    const ttl = String(Math.max(1, Math.round(ttlMs)));
+    return Number(await this.redis.eval(TAKE_OVER, 1, this.key(interviewId), from, to, ttl)) === 1;
+  }
+}
+
+/** Session lease holders are `session:<node id>:<uuid>` (older versions: `session:<uuid>`, no node). */
+export function sessionHolder(nodeId: string | null, uuid: string): string {
+  return nodeId ? `session:${nodeId}:${uuid}` : `session:${uuid}`;
+}
+
+export function nodeOfHolder(holder: string): string | null {
+  const parts = holder.split(':');
+  return parts.length === 3 && parts[0] === 'session' ? (parts[1] ?? null) : null;
 }

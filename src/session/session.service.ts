@@ -3,17 +3,18 @@
 // after a restart, by a sweep), and owns the live sessions of this process.
 // Knows nothing of Fastify or sockets: the gateway hands it a CandidateChannel.
 
-import { setTimeout as delay } from 'node:timers/promises';
 import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conversation/interviewer.js';
-import type { Clock, Scheduler, TimerHandle } from '../shared/clock.js';
-import { isUuid, type IdGenerator } from '../shared/ids.js';
+import type { Clock, Scheduler, TimerHandle } from '../common/clock.js';
+import { isUuid, type IdGenerator } from '../common/ids.js';
 import type { CandidateChannel } from './channel.js';
-import { LiveSession, type SessionHost, type SessionLogger, type SpeechSupport } from './live-session.js';
+import { LiveSession } from './live-session.js';
+import type { SessionHost, SessionLogger, SpeechSupport } from './live-session-types.js';
 import { CloseCode, ENDING_REASON_NAMES, PROTOCOL_VERSION } from './protocol.js';
-import type { SessionLeases } from './session-lease.js';
+import { nodeOfHolder, sessionHolder, type SessionLeases } from './session-lease.js';
+import type { NodeHeartbeats } from '../cluster/node-heartbeats.js';
 import type { SessionRepository } from './session.repository.js';
 import { handoffJob } from './turn-runner.js';
 import { isFinished, transition } from '../conversation/state-machine.js';
@@ -21,7 +22,7 @@ import { isFinished, transition } from '../conversation/state-machine.js';
 /** How long a reconnect waits for the previous socket's session to finish here (a turn in flight may take longer: then it is refused and the page retries). */
 const LEAVING_WAIT_MS = 5_000;
 
-export type { SessionLogger } from './live-session.js';
+export type { SessionLogger } from './live-session-types.js';
 
 export interface SessionServiceDeps {
   repository: SessionRepository;
@@ -37,6 +38,8 @@ export interface SessionServiceDeps {
   log?: SessionLogger;
   /** Protocol v2: what the configured speech providers offer per language (`session.speech`); none when absent. */
   speech?: (languageCode: number) => SpeechSupport;
+  /** This node's heartbeat and the others': a lease whose node died is taken over at once. Absent: leases expire. */
+  nodes?: NodeHeartbeats | null;
 }
 
 export class SessionService implements SessionHost {
@@ -73,12 +76,19 @@ export class SessionService implements SessionHost {
 
   /**
    * Opens (or resumes) the interview's session on this connection; null when refused.
+   * `resumeToken`: the page's token from its previous connection (`session.resume_token`);
+   * when it is the live session's own, this connection takes that session over (a reload).
    * Never rejects: a storage fault (the database or Redis unreachable) answers this
    * candidate with SERVER_ERROR and leaves every other session on the node alone.
    */
-  async open(rawInterviewId: string, connection: CandidateChannel, protocolVersion = PROTOCOL_VERSION): Promise<LiveSession | null> {
+  async open(
+    rawInterviewId: string,
+    connection: CandidateChannel,
+    protocolVersion = PROTOCOL_VERSION,
+    resumeToken: string | null = null,
+  ): Promise<LiveSession | null> {
     try {
-      return await this.openOrRefuse(rawInterviewId, connection, protocolVersion);
+      return await this.openOrRefuse(rawInterviewId, connection, protocolVersion, resumeToken);
     } catch (error) {
       this.log('error', `opening a session of ${rawInterviewId.slice(0, 64)} failed`, error);
       connection.send({ type: 'error', code: 'SERVER_ERROR', message: 'the session could not be opened; try again', fatal: true });
@@ -87,7 +97,12 @@ export class SessionService implements SessionHost {
     }
   }
 
-  private async openOrRefuse(rawInterviewId: string, connection: CandidateChannel, protocolVersion: number): Promise<LiveSession | null> {
+  private async openOrRefuse(
+    rawInterviewId: string,
+    connection: CandidateChannel,
+    protocolVersion: number,
+    resumeToken: string | null,
+  ): Promise<LiveSession | null> {
     const interviewId = rawInterviewId.toLowerCase();
     const row = isUuid(rawInterviewId) ? await this.deps.repository.findInterview(interviewId) : undefined;
     if (!row) {
@@ -101,12 +116,21 @@ export class SessionService implements SessionHost {
       connection.close(CloseCode.GOING_AWAY, 'server shutting down');
       return null;
     }
+    // The same page back (a reload, or a reconnect before this node saw its old socket close): the old
+    // connection goes. A token that is not the live session's own changes nothing: a second tab is refused.
+    const current = this.live.get(interviewId);
+    if (resumeToken && current && !current.leaving && current.isResumedBy(resumeToken)) current.supersede();
     // The page's previous socket closed but its session here is still writing its last turn: a reconnect
     // waits for it (briefly) instead of being refused as a second tab.
     const leaving = this.live.get(interviewId)?.leaving;
-    if (leaving) await Promise.race([leaving, delay(LEAVING_WAIT_MS)]);
-    const connectionId = `session:${this.deps.ids.uuid()}`;
-    if (!(await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs))) {
+    if (leaving) {
+      let timer: TimerHandle | null = null;
+      const limit = new Promise<void>((resolve) => (timer = this.deps.scheduler.setTimeout(resolve, LEAVING_WAIT_MS)));
+      await Promise.race([leaving, limit]);
+      (timer as TimerHandle | null)?.clear();
+    }
+    const connectionId = sessionHolder(this.deps.nodes?.nodeId ?? null, this.deps.ids.uuid());
+    if (!(await this.acquireOrTakeOver(interviewId, connectionId))) {
       return refuse(connection, row, 'session_active');
     }
     try {
@@ -125,7 +149,13 @@ export class SessionService implements SessionHost {
         await this.fault(fresh, connectionId, connection, error.message);
         return null;
       }
-      const session = new LiveSession({ ...this.deps, host: this }, connection, { interview: fresh, brief, connectionId, protocolVersion });
+      const session = new LiveSession({ ...this.deps, host: this }, connection, {
+        interview: fresh,
+        brief,
+        connectionId,
+        protocolVersion,
+        resumeToken: this.deps.ids.uuid(),
+      });
       this.live.set(interviewId, session);
       await session.begin();
       return session;
@@ -141,6 +171,27 @@ export class SessionService implements SessionHost {
 
   get leaseMs(): number {
     return this.settings.leaseSeconds * 1000;
+  }
+
+  /**
+   * The lease, or, when it is held by a session on a node that stopped
+   * heartbeating, that node's lease taken over (the node missed a beat: wait
+   * until it beats again or is declared dead). The log records the drop and the takeover.
+   */
+  private async acquireOrTakeOver(interviewId: string, connectionId: string): Promise<boolean> {
+    if (await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
+    const nodes = this.deps.nodes;
+    const holder = nodes ? await this.deps.leases.holderOf(interviewId) : null;
+    const deadNode = holder ? nodeOfHolder(holder) : null;
+    if (!nodes || !holder || !deadNode || deadNode === nodes.nodeId) return false;
+    if (!(await nodes.isDeadOrDying(deadNode))) return false;
+    if (!(await this.deps.leases.takeOver(interviewId, holder, connectionId, this.leaseMs))) return false;
+    const session = await this.deps.repository.findSession(interviewId);
+    await this.deps.repository.appendLog(interviewId, this.now(), 'warn', [
+      `node ${deadNode} stopped heartbeating with this interview's session on it (last stored activity ${session?.last_seen_at ?? 'none'}): the candidate's connection dropped`,
+      `session taken over by node ${nodes.nodeId} without waiting for the lease to expire`,
+    ]);
+    return true;
   }
 
   /**
@@ -224,13 +275,17 @@ export class SessionService implements SessionHost {
     run();
   }
 
-  /** Stops timers, lets every live session record its disconnection, and waits for all session writes. */
+  /**
+   * Drains the node: new sessions are refused (1001, the page tries again and the balancer sends
+   * it elsewhere), each live session finishes its turn in flight and then moves its page to another
+   * node (1001, disconnection recorded, lease released); resolves once every session write is done.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     this.sweepTimer?.clear();
     for (const timer of this.graceTimers.values()) timer.clear();
     this.graceTimers.clear();
-    for (const session of [...this.live.values()]) session.shutdown();
+    for (const session of [...this.live.values()]) void this.track(session.drain());
     await this.settled();
   }
 

@@ -3,7 +3,7 @@ import { buildBrief, type Interviewer, type RenderRequest, type Utterance } from
 import { ScriptedInterviewer } from '../conversation/scripted-interviewer.js';
 import { initialContext, transition, type MachineContext } from '../conversation/state-machine.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
-import { randomIds } from '../shared/ids.js';
+import { randomIds } from '../common/ids.js';
 import { createSessionFixture, MemoryChannel, type SessionFixture } from '../../test/helpers/session-fixture.js';
 import { SessionConflictError } from './session.repository.js';
 import { TurnRunner } from './turn-runner.js';

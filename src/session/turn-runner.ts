@@ -8,8 +8,8 @@ import type { InterviewBrief, Interviewer } from '../conversation/interviewer.js
 import { controlIdOf, isAwaitingInput, isFinished, type Act, type MachineContext, type Step } from '../conversation/state-machine.js';
 import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../results/interview-ended.job.js';
 import type { NewJob } from '../jobs/job.repository.js';
-import type { Clock } from '../shared/clock.js';
-import type { IdGenerator } from '../shared/ids.js';
+import type { Clock } from '../common/clock.js';
+import type { IdGenerator } from '../common/ids.js';
 import type { CandidateChannel } from './channel.js';
 import { ENDING_REASON_NAMES } from './protocol.js';
 import type { NewEntry, SessionRepository, TurnWrite } from './session.repository.js';

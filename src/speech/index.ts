@@ -1,14 +1,17 @@
 // The speech module: picks the recogniser and the synthesizer from the
 // configuration. Other modules import the interfaces and helpers from here.
 
+import type { Scheduler } from '../common/clock.js';
 import type { Config } from '../config.js';
 import { LANGUAGES } from '../languages/index.js';
 import { SpeechError } from './speech-error.js';
 import { PocketsphinxSpeechToText } from './stt/pocketsphinx.js';
+import { WarmPocketsphinxSpeechToText } from './stt/pocketsphinx-warm.js';
 import type { SpeechToText } from './stt/speech-to-text.js';
 import { OpenAiSpeechToText } from './stt/openai.js';
 import { modelDirProblem, SherpaOnnxSpeechToText } from './stt/sherpa-onnx.js';
 import { BrowserSpeechToText, NoSpeechToText } from './stt/unavailable.js';
+import { TenantLimitedSpeechToText } from './stt/tenant-limited.js';
 import { EspeakTextToSpeech } from './tts/espeak.js';
 import { FliteTextToSpeech } from './tts/flite.js';
 import { OpenAiTextToSpeech } from './tts/openai.js';
@@ -18,7 +21,7 @@ import { NoTextToSpeech } from './tts/unavailable.js';
 
 export * from './audio.js';
 export { SpeechError } from './speech-error.js';
-export type { RecognitionStream, SpeechToText } from './stt/speech-to-text.js';
+export type { RecognitionContext, RecognitionStream, SpeechToText } from './stt/speech-to-text.js';
 export { transcribe } from './stt/speech-to-text.js';
 export type { TextToSpeech } from './tts/text-to-speech.js';
 export { synthesizeSentences } from './tts/sentences.js';
@@ -39,6 +42,10 @@ export type SpeechSettings = Pick<Config, 'sttProvider' | 'ttsProvider' | 'speec
 export interface SpeechOverrides {
   /** Another PocketSphinx binary (tests use a missing one to see the start-up refusal). */
   pocketsphinxBinary?: string;
+  /** Another koffi module for the warm decoders (tests use a missing one to see the fallback). */
+  koffiPath?: string;
+  /** Bounds a recognition's wait for a free recogniser (the service's; tests pass a virtual one). */
+  scheduler?: Scheduler;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface SpeechOverrides {
  */
 export function createSpeech(config: SpeechSettings, overrides: SpeechOverrides = {}): Speech {
   const notes: string[] = [];
-  const stt = createRecogniser(config, overrides, notes);
+  const stt = limitCapacity(createRecogniser(config, overrides, notes), config, overrides.scheduler);
   const tts = createSynthesizer(config);
   return {
     stt,
@@ -67,7 +74,7 @@ function createRecogniser(config: SpeechSettings, overrides: SpeechOverrides, no
   switch (config.sttProvider) {
     case 'pocketsphinx': {
       const missing = PocketsphinxSpeechToText.missing(overrides.pocketsphinxBinary);
-      if (!missing) return new PocketsphinxSpeechToText({ binary: overrides.pocketsphinxBinary });
+      if (!missing) return createPocketsphinx(config, overrides, notes);
       if (config.speech.sttProviderExplicit) throw new SpeechError('STT_PROVIDER=pocketsphinx', missing);
       notes.push(`speech recognition off: ${missing}; candidates answer by typing`);
       return new NoSpeechToText();
@@ -92,6 +99,42 @@ function createRecogniser(config: SpeechSettings, overrides: SpeechOverrides, no
     case 'none':
       return new NoSpeechToText();
   }
+}
+
+/** Warm decoders (STT_DECODERS, by default the cores) where libpocketsphinx loads through koffi; else, or with STT_DECODERS=0, a process per utterance, which loads the model each time. */
+function createPocketsphinx(config: SpeechSettings, overrides: SpeechOverrides, notes: string[]): SpeechToText {
+  const perUtterance = () => new PocketsphinxSpeechToText({ binary: overrides.pocketsphinxBinary });
+  // A binary of the tests' choosing is the per-utterance path under test.
+  if (overrides.pocketsphinxBinary || config.speech.sttDecoders === 0) return perUtterance();
+  const cold = WarmPocketsphinxSpeechToText.missing(overrides.koffiPath ?? undefined);
+  if (cold) {
+    notes.push(`PocketSphinx runs one process per utterance (slower: each loads the model): ${cold}`);
+    return perUtterance();
+  }
+  return new WarmPocketsphinxSpeechToText({
+    processes: config.speech.sttDecoders,
+    maxStreams: config.speech.sttMaxConcurrent,
+    ...(overrides.koffiPath ? { koffiPath: overrides.koffiPath } : {}),
+  });
+}
+
+/** Recognisers that run on this node's or a shared server's capacity are shared out per tenant. */
+function limitCapacity(stt: SpeechToText, config: SpeechSettings, scheduler?: Scheduler): SpeechToText {
+  if (stt.recognisesInBrowser || stt instanceof NoSpeechToText) return stt;
+  return new TenantLimitedSpeechToText(
+    stt,
+    { maxConcurrent: config.speech.sttMaxConcurrent, maxConcurrentPerTenant: config.speech.sttMaxConcurrentPerOwner },
+    scheduler,
+  );
+}
+
+/**
+ * The voice a simulated candidate speaks with (`cli simulate --voice`): flite
+ * where it has a voice (PocketSphinx hears flite's English far better than
+ * eSpeak NG's), eSpeak NG elsewhere, whatever the server speaks with.
+ */
+export function createCandidateVoice(): TextToSpeech {
+  return new PerLanguageTextToSpeech('flite', { flite: new FliteTextToSpeech(), espeak: new EspeakTextToSpeech() });
 }
 
 function createSynthesizer(config: SpeechSettings): TextToSpeech {

@@ -5,7 +5,7 @@
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock } from '../common/clock.js';
 import type { DeliveryRepository, DeliveryRow } from './delivery.repository.js';
 import type { EndpointRepository, EndpointRow } from './endpoint.repository.js';
 import type { SecretBox } from './secret-box.js';

@@ -4,8 +4,8 @@
 // processes, can share one database. It sleeps on the injected Scheduler,
 // and whenIdle() tells a caller when it has nothing left to send.
 
-import type { Clock, Scheduler } from '../shared/clock.js';
-import type { IdGenerator } from '../shared/ids.js';
+import type { Clock, Scheduler } from '../common/clock.js';
+import type { IdGenerator } from '../common/ids.js';
 import { attemptDelivery, type AttemptDeps } from './delivery.attempt.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 

@@ -37,6 +37,8 @@ export interface MediaData {
   audioUrl: string | null;
   videoUrl: string | null;
   durationSecs: number | null;
+  /** Why the camera upload gave no video (docs/media.md); null when it did, or nothing was uploaded. */
+  videoMissingReason?: string | null;
 }
 
 /** What the evaluation and media modules know about a finished interview; all null until they exist. */
@@ -105,7 +107,8 @@ export function buildMediaProcessedPayload(input: MediaProcessedInput): Record<s
       job_info_id: row.job_info_id,
       has_video: videoUrl !== '',
     },
-    media: { audio_url: audioUrl, video_url: videoUrl },
+    // video_missing_reason is ours (the spec's media object names two URLs and does not close it).
+    media: { audio_url: audioUrl, video_url: videoUrl, video_missing_reason: input.media.videoMissingReason ?? null },
     transcript: input.transcript,
     evaluation: buildEvaluation(kind, row, input.evaluation),
     communication_analysis: kind === 'screening_interview' ? input.communicationAnalysis : null,

@@ -3,7 +3,7 @@
 // the additional authenticated data: a ciphertext moved to another row fails.
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { loadOrCreateKeyFile } from '../shared/private-files.js';
+import { loadOrCreateKeyFile } from '../common/private-files.js';
 
 const VERSION = 'v1';
 export const SECRET_KEY_FILE = 'webhook-secret.key';

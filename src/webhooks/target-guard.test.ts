@@ -34,6 +34,10 @@ describe('isPublicAddress', () => {
     '2001::1',
     'fec0::1',
     'feff::1',
+    '5f00::1',
+    '4000::1',
+    '3fff::1',
+    '2001:2::1',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
@@ -51,6 +55,14 @@ describe('the guard', () => {
     expect(await guard.check('https://[2001::1]/x')).toMatchObject({ allowed: false });
     expect(await guard.check('https://[fec0::1]/x')).toMatchObject({ allowed: false });
     expect(await guard.check('https://93.184.216.34/x')).toEqual({ allowed: true });
+  });
+
+  it('refuses ports other than 80 and 443 unless they are listed', async () => {
+    expect(await guard.check('https://93.184.216.34:22/x')).toMatchObject({ allowed: false, reason: expect.stringMatching(/port 22/) });
+    expect(await guard.check('http://93.184.216.34:443/x')).toEqual({ allowed: true });
+    const listed = createTargetGuard({ allowPrivateTargets: false, allowedPorts: [8443] });
+    expect(await listed.check('https://93.184.216.34:8443/x')).toEqual({ allowed: true });
+    expect(await listed.check('https://93.184.216.34/x')).toMatchObject({ allowed: false });
   });
 
   it('allows anything when private targets are allowed', async () => {

@@ -1,8 +1,10 @@
-// SSRF guard: a webhook may only reach public addresses. Checked when an
-// endpoint is registered or its URL changes, again before every attempt, and
-// once more inside the connection's own DNS lookup (so a name that resolves
-// to a public address at check time and a private one at connect time
-// - DNS rebinding - is still refused).
+// SSRF guard: a webhook may only reach public addresses, on the web's ports.
+// Checked when an endpoint is registered or its URL changes, again before
+// every attempt, and once more inside the connection's own DNS lookup (so a
+// name that resolves to a public address at check time and a private one at
+// connect time - DNS rebinding - is still refused). IPv6 is an allow-list:
+// only global unicast (2000::/3) minus its special-purpose blocks, so ranges
+// assigned later (5f00::/16 for SRv6, and whatever comes next) stay refused.
 
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promises as dns } from 'node:dns';
@@ -12,6 +14,8 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 // rules, and every IPv4-mapped address is refused, so one list would refuse all IPv4.
 const blockedV4 = new BlockList();
 const blockedV6 = new BlockList();
+const globalUnicastV6 = new BlockList();
+globalUnicastV6.addSubnet('2000::', 3, 'ipv6');
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8], // private
@@ -40,9 +44,10 @@ for (const [network, prefix] of [
   ['64:ff9b::', 96], // NAT64, can reach private IPv4
   ['64:ff9b:1::', 48], // local-use NAT64
   ['100::', 64], // discard
-  ['2001::', 32], // Teredo, embeds an IPv4 address and reaches it through a relay
+  ['2001::', 23], // IETF protocol assignments: Teredo (embeds IPv4, reached through a relay), benchmarking, ORCHID
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4, embeds IPv4
+  ['3fff::', 20], // documentation (RFC 9637)
   ['fc00::', 7], // unique local (also fd00:ec2::254 metadata)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated, still routed inside some networks)
@@ -54,7 +59,17 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return family === 4 ? !blockedV4.check(address, 'ipv4') : !blockedV6.check(address, 'ipv6');
+  if (family === 4) return !blockedV4.check(address, 'ipv4');
+  return globalUnicastV6.check(address, 'ipv6') && !blockedV6.check(address, 'ipv6');
+}
+
+/** The ports webhooks use when WEBHOOK_ALLOWED_PORTS is not set: a target elsewhere (22, 6379, 9200) is refused. */
+export const DEFAULT_WEBHOOK_PORTS: readonly number[] = [80, 443];
+
+/** The URL's port, the scheme's default when none is written. */
+function portOf(url: URL): number {
+  if (url.port !== '') return Number(url.port);
+  return url.protocol === 'http:' ? 80 : 443;
 }
 
 /** Why a target is refused, or null when it may be contacted. */
@@ -68,18 +83,23 @@ export interface TargetGuard {
 
 export const OPEN_TARGETS: TargetGuard = { check: async () => ({ allowed: true }), connectLookup: undefined };
 
-export function createTargetGuard(options: { allowPrivateTargets: boolean }): TargetGuard {
+export function createTargetGuard(options: { allowPrivateTargets: boolean; allowedPorts?: readonly number[] }): TargetGuard {
   if (options.allowPrivateTargets) return OPEN_TARGETS;
-  return { check: checkPublicTarget, connectLookup: guardedLookup };
+  const ports = new Set(options.allowedPorts ?? DEFAULT_WEBHOOK_PORTS);
+  return { check: (url) => checkPublicTarget(url, ports), connectLookup: guardedLookup };
 }
 
-async function checkPublicTarget(url: string): Promise<TargetVerdict> {
+async function checkPublicTarget(url: string, ports: ReadonlySet<number>): Promise<TargetVerdict> {
   let host: string;
+  let port: number;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    const parsed = new URL(url);
+    host = parsed.hostname.replace(/^\[|\]$/g, '');
+    port = portOf(parsed);
   } catch {
     return { allowed: false, reason: 'invalid URL' };
   }
+  if (!ports.has(port)) return { allowed: false, reason: `port ${port} is not allowed (WEBHOOK_ALLOWED_PORTS: ${[...ports].join(', ')})` };
   if (isIP(host)) return isPublicAddress(host) ? { allowed: true } : { allowed: false, reason: `${host} is not a public address` };
   if (host === 'localhost' || host.endsWith('.localhost')) return { allowed: false, reason: `${host} is a loopback name` };
   let addresses: LookupAddress[];

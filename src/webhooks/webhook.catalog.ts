@@ -98,6 +98,7 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
     ending_reason: 1,
     interview_agent_meta: null,
     resume_count: 0,
+    erased_at: null,
     created_at: '2025-01-01T12:00:00.000Z',
     updated_at: OCCURRED_AT,
   };
@@ -115,6 +116,7 @@ function sampleMediaProcessed(kind: InterviewKind): Record<string, unknown> {
       audioUrl: 'https://media.example.com/interviews/sample/audio.mp3?signature=...',
       videoUrl: kind === 'screening_interview' ? null : 'https://media.example.com/interviews/sample/video.webm?signature=...',
       durationSecs: 312,
+      videoMissingReason: null,
     },
   };
   return buildMediaProcessedPayload({ interview, transcript, occurredAt: OCCURRED_AT, ...extras });

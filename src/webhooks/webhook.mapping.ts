@@ -1,6 +1,6 @@
 // Rows to API shapes, and the URL rules of registration.
 
-import { AppError, RequestValidationError } from '../shared/errors.js';
+import { AppError, RequestValidationError } from '../common/errors.js';
 import type { DeliveryRow } from './delivery.repository.js';
 import type { EndpointRow } from './endpoint.repository.js';
 import type { TargetGuard } from './target-guard.js';

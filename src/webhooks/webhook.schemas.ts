@@ -2,7 +2,7 @@
 
 import { Type, type Static } from 'typebox';
 import { INTERVIEW_KINDS } from '../interviews/enums.js';
-import { IntegerEnum, NullableBoolean, NullableInteger, NullableText, Text } from '../shared/schema.js';
+import { IntegerEnum, NullableBoolean, NullableInteger, NullableText, Text } from '../common/schema.js';
 
 export const WEBHOOK_EVENTS = ['interview.media_processed', 'webhook.test'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -4,8 +4,8 @@
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { InterviewRepository, ResetHook } from '../interviews/interview.repository.js';
-import type { Clock, Scheduler } from '../shared/clock.js';
-import type { IdGenerator } from '../shared/ids.js';
+import type { Clock, Scheduler } from '../common/clock.js';
+import type { IdGenerator } from '../common/ids.js';
 import { RETRY_AFTER_CAP_SECONDS, type AttemptDeps } from './delivery.attempt.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { WebhookWorker } from './delivery.worker.js';
@@ -14,6 +14,7 @@ import type { MediaProcessedSource } from './payload.builder.js';
 import { loadSecretKey, SecretBox } from './secret-box.js';
 import { UndiciWebhookSender } from './sender.js';
 import { createTargetGuard } from './target-guard.js';
+import type { Wakeups } from '../cluster/wakeups.js';
 import { WebhookService } from './webhook.service.js';
 
 export interface WebhookOverrides {
@@ -51,12 +52,14 @@ export function createWebhooks(input: {
   /** Evaluation and media for interview.media_processed (the results module). */
   source: MediaProcessedSource;
   overrides?: WebhookOverrides;
+  /** Deliveries queued on one node wake the workers of every node (absent: this process only). */
+  wakeups?: Wakeups;
 }): Webhooks {
   const { config, database, clock, ids } = input;
   const overrides = input.overrides ?? {};
   const settings = config.webhooks;
   const timeoutMs = Math.round(settings.timeoutSeconds * 1000);
-  const guard = createTargetGuard({ allowPrivateTargets: settings.allowPrivateTargets });
+  const guard = createTargetGuard({ allowPrivateTargets: settings.allowPrivateTargets, allowedPorts: settings.allowedPorts });
   const sender = new UndiciWebhookSender({ timeoutMs, guard });
   const leaseMs = overrides.leaseMs ?? timeoutMs + 30_000;
   const deliveries = new DeliveryRepository(database.db, database.dialect);
@@ -100,10 +103,12 @@ export function createWebhooks(input: {
     maxAttempts: settings.maxAttempts,
     maxEndpointsPerOwner: settings.maxEndpointsPerOwner,
     leaseMs,
-    onEnqueued: () => {
-      for (const w of workers) if (w.isRunning) w.wake();
-    },
+    onEnqueued: () => (input.wakeups ? input.wakeups.publish('webhooks') : wakeLocalWorkers()),
   });
+  const wakeLocalWorkers = () => {
+    for (const w of workers) if (w.isRunning) w.wake();
+  };
+  input.wakeups?.subscribe('webhooks', wakeLocalWorkers);
   return {
     service,
     worker,

@@ -2,7 +2,7 @@
 // test fails with the one line that fixes it, not playwright's long error.
 
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_MISSING = 'Chromium is missing: run `apt-get install -y chromium` (or set CHROMIUM_PATH)';
 
@@ -27,4 +27,26 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Bro
     );
   }
   return chromium.launch({ executablePath, args });
+}
+
+/**
+ * Makes the page use the server's recogniser: Debian's Chromium offers a Web Speech recogniser
+ * without a service behind it, which the page would otherwise try first (browser recognition has its own test).
+ */
+export async function withoutBrowserRecognition(page: Page): Promise<void> {
+  await page.addInitScript(() => Object.assign(window, { SpeechRecognition: undefined, webkitSpeechRecognition: undefined }));
+}
+
+/** Opens the interview link in a new page with the microphone allowed, agrees, and passes the device check to the voice screen. */
+export async function openVoiceInterview(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['microphone'] });
+  const page = await context.newPage();
+  await withoutBrowserRecognition(page);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Start interview' }).click();
+  await page.getByRole('button', { name: 'I agree' }).click();
+  await page.locator('#screen-device').waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.locator('#voice-controls').waitFor({ state: 'visible' });
+  return page;
 }

@@ -3,7 +3,7 @@
 // in each of argv[3] directories under argv[2] and prints their keys as JSON.
 
 import path from 'node:path';
-import { loadOrCreateKeyFile } from '../../src/shared/private-files.js';
+import { loadOrCreateKeyFile } from '../../src/common/private-files.js';
 
 const [parent = '', countText = '0'] = process.argv.slice(2);
 const count = Number(countText);

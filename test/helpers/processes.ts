@@ -32,7 +32,7 @@ export function runTs(entry: string, args: string[], env: Record<string, string>
 }
 
 /** Waits until the server logs its address; resolves with it. */
-export function waitForListening(child: ChildProcess, timeoutMs = 20_000): Promise<string> {
+export function waitForListening(child: ChildProcess, timeoutMs = 90_000): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${buffer}`)), timeoutMs);

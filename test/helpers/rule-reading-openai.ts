@@ -85,10 +85,20 @@ async function judge(messages: Array<{ role: string; content: string }>): Promis
         improvement_points: string[];
         explanation: string;
         criteria_met: string[];
+        criteria_partial?: string[];
         criteria_missed: string[];
       };
+      const evidence = (criteria: string[] | undefined, met: 'met' | 'partly' | 'not_met') =>
+        (criteria ?? []).map((criterion) => ({ criterion, met, words: '' }));
       return {
         id: q.id,
+        evidence: [
+          ...evidence(e.criteria_met, 'met'),
+          ...evidence(e.criteria_partial, 'partly'),
+          ...evidence(e.criteria_missed, 'not_met'),
+        ],
+        depth: [],
+        errors: [],
         rating: e.rating,
         improvement_points: e.improvement_points,
         explanation: e.explanation,

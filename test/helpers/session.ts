@@ -43,8 +43,8 @@ export async function logs(t: TestServer, key: string, id: string): Promise<stri
   return ((await (await t.api(key, `/interview/get-logs/${id}`)).json()) as { interview_logs: string }).interview_logs;
 }
 
-/** Polls until `check` passes (for work done by background jobs and sweeps). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+/** Polls until `check` passes (for work done by background jobs and sweeps); patient, since CI machines are loaded. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

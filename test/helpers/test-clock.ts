@@ -1,4 +1,4 @@
-import type { Clock, Scheduler, TimerHandle } from '../../src/shared/clock.js';
+import type { Clock, Scheduler, TimerHandle } from '../../src/common/clock.js';
 
 /** A clock that follows real time but can be moved forward, for expiry and rate-limit windows. */
 export class TestClock implements Clock {

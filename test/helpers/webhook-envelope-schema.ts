@@ -136,8 +136,13 @@ export function mediaProcessedSchema(kind: 'job_interview' | 'screening_intervie
       },
       media: {
         type: 'object',
-        required: ['audio_url', 'video_url'],
-        properties: { audio_url: { type: 'string' }, video_url: { type: 'string' } },
+        required: ['audio_url', 'video_url', 'video_missing_reason'],
+        properties: {
+          audio_url: { type: 'string' },
+          video_url: { type: 'string' },
+          // Ours (docs/media.md): why a camera upload gave no video.
+          video_missing_reason: { enum: [null, 'unsupported_codec', 'remux_timed_out', 'remux_failed'] },
+        },
       },
       transcript: { type: 'array', items: transcriptEntry },
       evaluation:

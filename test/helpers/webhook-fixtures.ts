@@ -114,7 +114,7 @@ export async function waitForDelivery(
   key: string,
   id: string,
   done: (d: DeliveryRead) => boolean = (d) => d.status >= 2,
-  timeoutMs = 10_000,
+  timeoutMs = 60_000,
 ): Promise<DeliveryRead> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -83,7 +83,7 @@ export async function startReceiver(handler: Handler = ok): Promise<Receiver> {
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`expected ${count} webhook request(s), got ${matching().length}`));
-        }, options.timeoutMs ?? 10_000);
+        }, options.timeoutMs ?? 60_000);
         waiters.add(check);
         check();
       });

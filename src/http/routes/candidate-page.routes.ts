@@ -7,7 +7,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { Text } from '../../shared/schema.js';
+import { Text } from '../../common/schema.js';
 import { candidatePageConfig, renderCandidatePage, type CandidatePageBuild } from '../candidate-page.js';
 import type { CandidatePageSettings } from '../candidate-page-config.js';
 import { AgentLanguages } from '../../interviews/enums.js';
@@ -17,6 +17,11 @@ const CSP =
 const PAGE_HEADERS = { 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' };
 
 export const MAX_FEEDBACK_COMMENT_CHARS = 2_000;
+
+/** An erased interview's link: no page, no socket, nothing that could write again. */
+const ERASED_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Interview unavailable</title>' +
+  '<p>This interview is no longer available: its data was erased on request.</p></html>';
 
 const FeedbackBody = Type.Object(
   {
@@ -34,13 +39,16 @@ export interface CandidatePageDeps {
   recordFeedback(
     interviewId: string,
     feedback: Static<typeof FeedbackBody>,
-  ): Promise<'saved' | 'not_found' | 'not_ended' | 'already_given'>;
+  ): Promise<'saved' | 'not_found' | 'erased' | 'not_ended' | 'already_given'>;
+  /** The interview's personal data was erased on request: its link no longer works. */
+  isErased(interviewId: string): Promise<boolean>;
   /** Same rule as the candidate WebSocket: another site's page may not post for the candidate. */
   isAllowedOrigin(origin: string | undefined): boolean;
 }
 
 const FEEDBACK_REFUSALS = {
   not_found: [404, 'no interview with this id'],
+  erased: [410, "this interview's personal data was erased on request; its link no longer works"],
   not_ended: [409, 'feedback is accepted once the interview has ended'],
   already_given: [409, 'feedback was already given for this interview'],
 } as const;
@@ -48,6 +56,14 @@ const FEEDBACK_REFUSALS = {
 export function registerCandidatePage(app: FastifyInstance, deps: CandidatePageDeps): void {
   app.get<{ Querystring: { iid?: string } }>('/interview', { schema: { hide: true } }, async (request, reply) => {
     const iid = typeof request.query.iid === 'string' ? request.query.iid : '';
+    if (await deps.isErased(iid)) {
+      return reply
+        .code(410)
+        .headers(PAGE_HEADERS)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(ERASED_PAGE);
+    }
     const language = (await deps.languageOf(iid)) ?? AgentLanguages.ENGLISH;
     return (
       reply

@@ -20,7 +20,7 @@ import {
   ResetInterviewResponse,
   ScreeningInterviewATSCreateRequest,
 } from '../../interviews/interview.schemas.js';
-import { ErrorResponse } from '../../shared/schema.js';
+import { ErrorResponse } from '../../common/schema.js';
 import { principalOf } from '../authentication.js';
 import type { TypedApp } from '../typed-app.js';
 

@@ -2,7 +2,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorResponse } from '../../shared/schema.js';
+import { ErrorResponse } from '../../common/schema.js';
 import type { WebhookService } from '../../webhooks/webhook.service.js';
 import {
   DeliveryIdParams,

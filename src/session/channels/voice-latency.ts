@@ -1,6 +1,6 @@
 // Per-turn latency of a spoken answer: from the end of the candidate's speech
 // to the first audio frame of the interviewer's reply, split into the parts a
-// deployment can tune: the VAD hang-over (SESSION_VAD_SILENCE_MS), speech
+// deployment can tune: the VAD hang-over (SESSION_VAD_SILENCE_*), speech
 // recognition, the interviewer (state machine, storage, a model call) and
 // speech synthesis of the reply's first sentence.
 

@@ -1,18 +1,26 @@
-// The candidate's side of a voice channel: microphone PCM -> voice-activity
-// detection -> one recognition stream per utterance, fed while the candidate
-// speaks, finished when the VAD's hang-over closes the turn.
+// The candidate's side of a voice pipeline: microphone PCM -> voice-activity
+// detection -> echo gate -> one recognition stream per utterance, fed while
+// the candidate speaks, finished when the VAD's hang-over closes the turn.
 //
-// Echo: while the interviewer's audio plays, speech must last `bargeInMs`
+// Echo gate: while the interviewer's audio plays, speech must last `bargeInMs`
 // before it counts (the page's echo cancellation removes most of the
 // interviewer; what leaks through is short and quiet). Until then the audio is
-// held, not transcribed; speech that stops sooner is dropped. Sustained speech
-// during playback is a barge-in: playback stops and the utterance is heard from
-// its start.
+// held, not transcribed. Held speech counts when it lasts that long (a
+// barge-in: playback stops) or when it goes on after the interviewer's audio
+// has stopped (an answer started over the last words: an echo cannot outlast
+// what it echoes); either way it is heard from its first word. Held speech
+// that ends during playback is dropped.
 //
 // Early finish: once the candidate has been silent for part of the hang-over,
 // the recogniser is finished speculatively, so its last decoding runs while
 // the VAD still waits. If the candidate speaks again before the turn closes,
 // that result is dropped and a new stream is fed the whole utterance so far.
+//
+// Adaptive end of turn: the VAD's hang-over is then the shortest silence that
+// can end a turn; when it passes, the listener asks how much silence the words
+// recognised so far need (turn-end.ts: longer after "and" or "um") and keeps
+// the utterance open until that much has passed, or the candidate goes on.
+// The words are the recogniser's partial results, or its early result.
 
 import { CANDIDATE_SAMPLE_RATE } from '../../speech/audio.js';
 import type { RecognitionStream } from '../../speech/stt/speech-to-text.js';
@@ -21,8 +29,13 @@ import type { VoiceActivityDetector, VoiceActivityEvents } from '../../speech/va
 const SAMPLES_PER_MS = CANDIDATE_SAMPLE_RATE / 1000;
 /** Audio kept before the VAD's speech start goes to the recogniser too (soft onsets, the VAD's own lag). */
 const PRE_ROLL_MS = 300;
-/** Recent audio kept for the pre-roll and for speech held during echo gating. */
+/** Recent audio kept for the pre-roll (held speech is kept whole). */
 const HISTORY_MS = 4_000;
+/**
+ * Voiced time after the interviewer's audio stopped that makes held speech the
+ * candidate's: about three VAD windows, longer than the room's echo tail.
+ */
+const AFTER_PLAYBACK_MS = 96;
 
 export interface ListenerHooks {
   /** Whether the candidate may speak now (it is their turn, the interview runs, voice mode). */
@@ -33,24 +46,26 @@ export interface ListenerHooks {
   speechStarted(bargeIn: boolean): void;
   /** Opens the recogniser for one utterance; null when there is none (browser recognition, none). */
   openRecognition(): RecognitionStream | null;
-  /** Finishes a stream ahead of the turn's end (the result may be dropped if the candidate goes on). */
-  finishEarly(recognition: RecognitionStream): Promise<string>;
   /**
    * The utterance is over: the recogniser still to finish, or its early result;
    * `endedAtMs` is the end of speech on the audio clock, `detectedAtMs` when the
    * hang-over closed it (same clock).
    */
   speechEnded(recognition: RecognitionStream | Promise<string> | null, timing: { endedAtMs: number; detectedAtMs: number }): void;
-  /** Held speech during playback that stopped before it counted (echo, a cough). */
-  speechDropped(): void;
   /** The detector failed: nothing more is detected on this stream (called once). */
   detectorFailed(error: unknown): void;
+  /**
+   * Adaptive end of turn: the silence that ends the turn after the words recognised so far (null: none yet);
+   * `isRecognising`: the recogniser's early result is on its way (`heard` is then a partial result, if any).
+   * Absent: the VAD's hang-over ends it.
+   */
+  silenceNeeded?(heard: string | null, isRecognising: boolean): number;
 }
 
 type Phase =
   | { kind: 'idle' }
-  /** Speech during playback, not yet sustained: held while its voiced time adds up. */
-  | { kind: 'held'; startSample: number; voicedMs: number }
+  /** Speech during playback, not yet sustained: held while its voiced time (in all, and after playback) adds up. */
+  | { kind: 'held'; startSample: number; voicedMs: number; voicedAfterPlaybackMs: number }
   | {
       kind: 'speaking';
       recognition: RecognitionStream | null;
@@ -59,7 +74,15 @@ type Phase =
       from: number;
       silentMs: number;
       early: Promise<string> | null;
+      /** The words recognised so far: the latest partial result, or the early result. */
+      heard: string | null;
+      /** `heard` is the early result (the recogniser's last word on the utterance so far), not a partial one. */
+      isHeardFinal: boolean;
+      /** The VAD's end of speech while the words ask for a longer silence; null while the candidate speaks. */
+      pausedAtMs: number | null;
     };
+
+type Speaking = Extract<Phase, { kind: 'speaking' }>;
 
 interface Chunk {
   start: number;
@@ -95,27 +118,63 @@ export class VoiceListener {
   private onWindow(voiced: boolean, durationMs: number): void {
     const { phase } = this;
     if (phase.kind === 'held') {
-      if (voiced) phase.voicedMs += durationMs;
+      if (!voiced) return;
+      phase.voicedMs += durationMs;
+      if (!this.hooks.isPlaying()) phase.voicedAfterPlaybackMs += durationMs;
       return;
     }
-    if (phase.kind !== 'speaking' || !phase.recognition) return;
+    if (phase.kind !== 'speaking') return;
     if (voiced) {
       phase.silentMs = 0;
-      if (phase.early) {
+      if (phase.early && phase.recognition) {
         // The candidate went on: the early result is dropped (its recogniser stopped first, one per session
         // at a time), and a new stream hears the whole utterance.
         phase.recognition.abort();
         phase.early = null;
-        phase.recognition = this.hooks.openRecognition();
+        // What it said is no longer the end of the words.
+        phase.heard = null;
+        phase.isHeardFinal = false;
+        this.openStream(phase);
         phase.writtenUpTo = phase.from;
       }
       return;
     }
     phase.silentMs += durationMs;
-    if (this.earlyFinishMs > 0 && !phase.early && phase.silentMs >= this.earlyFinishMs) {
+    if (phase.recognition && this.earlyFinishMs > 0 && !phase.early && phase.silentMs >= this.earlyFinishMs) {
       this.feed(phase);
-      phase.early = this.hooks.finishEarly(phase.recognition);
+      const early = phase.recognition.finish();
+      phase.early = early;
+      // Awaited at the turn's end, or dropped when the candidate goes on.
+      // A failed recogniser has no words to wait for (the turn's end reports the failure).
+      early.then(
+        (text) => this.heard(phase, text, () => phase.early === early, true),
+        () => this.heard(phase, '', () => phase.early === early, true),
+      );
     }
+  }
+
+  /** Opens the utterance's recogniser and follows its partial results. */
+  private openStream(phase: Speaking): void {
+    const recognition = this.hooks.openRecognition();
+    phase.recognition = recognition;
+    recognition?.onPartial?.((text) => this.heard(phase, text, () => phase.recognition === recognition && !phase.early));
+  }
+
+  /** Words recognised for the utterance in progress (if `isCurrent` still holds): a pause may now be long enough. */
+  private heard(phase: Speaking, text: string, isCurrent: () => boolean, isFinal = false): void {
+    if (this.phase !== phase || !isCurrent()) return;
+    phase.heard = text;
+    phase.isHeardFinal = isFinal;
+    if (phase.pausedAtMs === null) return;
+    this.chain = this.chain.then(() => this.endIfSilentEnough()).catch((error: unknown) => this.fail(error));
+  }
+
+  /** In a pause after the VAD's end of speech: ends the turn once the silence is what the words need. */
+  private endIfSilentEnough(): void {
+    const { phase } = this;
+    if (phase.kind !== 'speaking' || phase.pausedAtMs === null) return;
+    const needed = this.silenceNeeded(phase);
+    if (phase.silentMs >= needed) this.endTurn(phase, phase.pausedAtMs);
   }
 
   /** Milliseconds of candidate audio received so far. */
@@ -159,17 +218,23 @@ export class VoiceListener {
         this.phase = { kind: 'idle' };
       } else if (phase.voicedMs >= this.bargeInMs) {
         this.begin(phase.startSample, true);
+      } else if (phase.voicedAfterPlaybackMs >= AFTER_PLAYBACK_MS) {
+        // Nothing is playing any more, so nothing is interrupted.
+        this.begin(phase.startSample, false);
       }
-    } else if (phase.kind === 'speaking' && phase.recognition && !phase.early) {
-      this.feed(phase);
+    } else if (phase.kind === 'speaking') {
+      if (phase.recognition && !phase.early) this.feed(phase);
+      this.endIfSilentEnough();
     }
   }
 
   private onSpeechStart(startSample: number): void {
+    // The candidate went on after a pause the words asked to wait out: the same utterance.
+    if (this.phase.kind === 'speaking') this.phase.pausedAtMs = null;
     if (this.phase.kind !== 'idle' || !this.hooks.isListening()) return;
     if (this.hooks.isPlaying() && this.bargeInMs > 0) {
       // The windows before the VAD declared speech were voiced too (its minimum speech time).
-      this.phase = { kind: 'held', startSample, voicedMs: (this.received - startSample) / SAMPLES_PER_MS };
+      this.phase = { kind: 'held', startSample, voicedMs: (this.received - startSample) / SAMPLES_PER_MS, voicedAfterPlaybackMs: 0 };
       return;
     }
     this.begin(startSample, this.hooks.isPlaying());
@@ -177,11 +242,21 @@ export class VoiceListener {
 
   private begin(startSample: number, bargeIn: boolean): void {
     this.hooks.speechStarted(bargeIn);
-    const recognition = this.hooks.openRecognition();
     const from = Math.max(this.historyStart, startSample - PRE_ROLL_MS * SAMPLES_PER_MS);
-    const phase: Phase = { kind: 'speaking', recognition, writtenUpTo: from, from, silentMs: 0, early: null };
+    const phase: Speaking = {
+      kind: 'speaking',
+      recognition: null,
+      writtenUpTo: from,
+      from,
+      silentMs: 0,
+      early: null,
+      heard: null,
+      isHeardFinal: false,
+      pausedAtMs: null,
+    };
     this.phase = phase;
-    if (recognition) this.feed(phase);
+    this.openStream(phase);
+    if (phase.recognition) this.feed(phase);
   }
 
   private get historyStart(): number {
@@ -189,7 +264,7 @@ export class VoiceListener {
   }
 
   /** Writes what the recogniser has not had yet (everything up to what was received). */
-  private feed(phase: Extract<Phase, { kind: 'speaking' }>): void {
+  private feed(phase: Speaking): void {
     const from = Math.max(phase.writtenUpTo, this.historyStart);
     if (from >= this.received || !phase.recognition) return;
     for (const chunk of this.history) {
@@ -203,11 +278,25 @@ export class VoiceListener {
   private onSpeechEnd(endedAtMs: number): void {
     const { phase } = this;
     if (phase.kind === 'held') {
+      // Ended during playback without lasting: an echo or a cough, dropped without a trace.
       this.phase = { kind: 'idle' };
-      this.hooks.speechDropped();
       return;
     }
     if (phase.kind !== 'speaking') return;
+    const needed = this.silenceNeeded(phase);
+    if (phase.silentMs < needed) {
+      // The words so far ask for a longer silence: the utterance stays open (endIfSilentEnough).
+      phase.pausedAtMs = endedAtMs;
+      return;
+    }
+    this.endTurn(phase, endedAtMs);
+  }
+
+  private silenceNeeded(phase: Speaking): number {
+    return this.hooks.silenceNeeded?.(phase.heard, phase.early !== null && !phase.isHeardFinal) ?? 0;
+  }
+
+  private endTurn(phase: Speaking, endedAtMs: number): void {
     // The window that closed the hang-over is part of the utterance's audio (trailing silence).
     if (phase.recognition && !phase.early) this.feed(phase);
     this.phase = { kind: 'idle' };
@@ -218,8 +307,10 @@ export class VoiceListener {
     this.history.push({ start: this.received, samples });
     const end = this.received + samples.length;
     let keepFrom = end - Math.max(HISTORY_MS, this.bargeInMs + 2 * PRE_ROLL_MS) * SAMPLES_PER_MS;
-    // The utterance in progress is kept whole: a restart after an early finish feeds it again.
+    // The utterance in progress is kept whole: a restart after an early finish feeds it again,
+    // and held speech that comes to count is heard from its first word.
     if (this.phase.kind === 'speaking') keepFrom = Math.min(keepFrom, this.phase.from);
+    if (this.phase.kind === 'held') keepFrom = Math.min(keepFrom, this.phase.startSample - PRE_ROLL_MS * SAMPLES_PER_MS);
     while (this.history.length > 1 && this.history[0]!.start + this.history[0]!.samples.length <= keepFrom) this.history.shift();
   }
 }

@@ -8,12 +8,14 @@
 import type { Language } from '../../languages/language.js';
 import { synthesizeSentences } from '../../speech/tts/sentences.js';
 import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
-import type { ServerEvent, ServerEvents } from '../protocol.js';
+import type { PlayedOutcome, ServerEvent, ServerEvents } from '../protocol.js';
 
 /** Audio sent per binary frame. */
 const FRAME_MS = 100;
 /** The page's playback may lag what was sent by up to this much (buffering, output latency). */
 const PLAYBACK_SLACK_MS = 300;
+/** Streams remembered for the page's `played` report; a page that never reports cannot grow the map past this. */
+const MAX_UNREPORTED = 64;
 
 export interface SpeakerOutput {
   event(event: ServerEvent): void;
@@ -22,7 +24,18 @@ export interface SpeakerOutput {
   firstFrame(id: string): void;
   /** Synthesis failed: the text was already shown; the candidate reads instead of hears. */
   failed(text: string, error: unknown): void;
+  /** The candidate did not hear a stream to its end (the page's `played` report, once the stream was all sent). */
+  missed(line: string): void;
   now(): number;
+}
+
+interface Unreported {
+  text: string;
+  sentMs: number;
+  /** Every frame of the stream was sent (or the rest was dropped): its length is known. */
+  isSent: boolean;
+  /** The page's report, when it came before the stream was all sent. */
+  report: { playedMs: number; outcome: PlayedOutcome } | null;
 }
 
 interface Playing {
@@ -41,6 +54,8 @@ export class VoiceSpeaker {
   private readonly reportedPlaying = new Set<string>();
   private hasReports = false;
   private sentUntil = 0;
+  /** Streams sent to the page whose `played` report has not come yet: what the log needs to say what was missed. */
+  private readonly unreported = new Map<string, Unreported>();
 
   constructor(
     private readonly tts: TextToSpeech,
@@ -62,6 +77,11 @@ export class VoiceSpeaker {
     this.playing = [];
     this.reportedPlaying.clear();
     this.sentUntil = 0;
+    // Nothing more of them will be sent: their length is known now.
+    for (const [id, unreported] of [...this.unreported]) {
+      unreported.isSent = true;
+      this.reportMissed(id);
+    }
     return ids.length > 0;
   }
 
@@ -77,6 +97,33 @@ export class VoiceSpeaker {
     this.hasReports = true;
     if (event === 'started') this.reportedPlaying.add(id);
     else this.reportedPlaying.delete(id);
+  }
+
+  /**
+   * The page's `played` report. Each stream is reported once; an id the
+   * server did not send (or already heard about) is ignored. A stream the
+   * candidate did not hear to its end becomes a log line (output.missed) once
+   * its whole length is known.
+   */
+  onPlayed(id: string, playedMs: number, outcome: PlayedOutcome): void {
+    const sent = this.unreported.get(id);
+    if (!sent || sent.report) return;
+    if (outcome === 'complete') {
+      this.unreported.delete(id);
+      return;
+    }
+    sent.report = { playedMs, outcome };
+    if (sent.isSent) this.reportMissed(id);
+  }
+
+  private reportMissed(id: string): void {
+    const sent = this.unreported.get(id);
+    if (!sent?.report) return;
+    this.unreported.delete(id);
+    const seconds = (ms: number) => `${(Math.min(ms, sent.sentMs) / 1000).toFixed(1)} s`;
+    const text = sent.text.length > 80 ? `${sent.text.slice(0, 80)}…` : sent.text;
+    const { playedMs, outcome } = sent.report;
+    this.output.missed(`the candidate heard ${seconds(playedMs)} of ${seconds(sent.sentMs)} of the interviewer's "${text}" (${outcome})`);
   }
 
   /** Resolves once everything queued has been sent (or dropped). */
@@ -104,12 +151,15 @@ export class VoiceSpeaker {
           // Playback starts when the page has the first frame, or after what is already queued there.
           this.sentUntil = Math.max(this.sentUntil, this.output.now());
           this.playing.push({ id, until: this.sentUntil + PLAYBACK_SLACK_MS });
+          this.remember(id, text);
           started = true;
         }
         // A synthesizer answers at one rate; a sentence at another would play at the wrong pitch, so it is skipped.
         if (audio.sampleRate !== sampleRate) continue;
         this.sendFrames(id, audio.samples, sampleRate, sentSamples === 0);
         sentSamples += audio.samples.length;
+        const unreported = this.unreported.get(id);
+        if (unreported) unreported.sentMs = Math.round((sentSamples / sampleRate) * 1000);
         const entry = this.playing.find((p) => p.id === id);
         this.sentUntil += (audio.samples.length / sampleRate) * 1000;
         if (entry) entry.until = this.sentUntil + PLAYBACK_SLACK_MS;
@@ -121,6 +171,16 @@ export class VoiceSpeaker {
     if (started && !signal.aborted) {
       this.output.event({ type: 'audio_end', id, duration_ms: Math.round((sentSamples / sampleRate) * 1000) });
     }
+    const unreported = this.unreported.get(id);
+    if (unreported) {
+      unreported.isSent = true;
+      this.reportMissed(id);
+    }
+  }
+
+  private remember(id: string, text: string): void {
+    if (this.unreported.size >= MAX_UNREPORTED) this.unreported.delete(this.unreported.keys().next().value ?? '');
+    this.unreported.set(id, { text, sentMs: 0, isSent: false, report: null });
   }
 
   private sendFrames(id: string, samples: Int16Array, sampleRate: number, isFirst: boolean): void {

@@ -23,6 +23,8 @@ export interface OpenAiSttOptions {
 
 export class OpenAiSpeechToText implements SpeechToText {
   readonly name = 'openai';
+  /** The utterance is only buffered until finish(): a node's capacity is the requests in flight. */
+  readonly decodesAtFinish = true;
 
   constructor(private readonly options: OpenAiSttOptions) {}
 

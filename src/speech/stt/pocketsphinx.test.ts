@@ -6,11 +6,14 @@ import { CANDIDATE_SAMPLE_RATE } from '../audio.js';
 import { SpeechError } from '../speech-error.js';
 import { wordErrors, words } from '../word-error-rate.js';
 import { PocketsphinxSpeechToText } from './pocketsphinx.js';
-import { transcribe } from './speech-to-text.js';
+import { WarmPocketsphinxSpeechToText } from './pocketsphinx-warm.js';
+import { transcribe, type SpeechToText } from './speech-to-text.js';
 
 const english = languageByTag('en')!;
 const stt = new PocketsphinxSpeechToText();
-afterAll(() => stt.close());
+// The default: decoders kept loaded in long-lived processes; the process per utterance is the fallback.
+const warm = new WarmPocketsphinxSpeechToText({ processes: 2, maxStreams: 8 });
+afterAll(() => Promise.all([stt.close(), warm.close()]));
 
 /** Decoder processes of this test process still running. */
 function decodersRunning(): number {
@@ -18,18 +21,22 @@ function decodersRunning(): number {
   return out.trim() === '' ? 0 : out.trim().split('\n').length;
 }
 
-describe('PocketSphinx', () => {
+describe.each<[string, SpeechToText]>([
+  ['warm decoders', warm],
+  ['a process per utterance', stt],
+])('PocketSphinx (%s)', (_kind, recogniser) => {
   it('is installed here, and understands English only', () => {
     expect(PocketsphinxSpeechToText.missing()).toBeNull();
-    expect(stt.supports(english)).toBe(true);
-    expect(stt.supports(languageByTag('de')!)).toBe(false);
-    expect(() => stt.open(languageByTag('fr')!)).toThrow(SpeechError);
+    expect(WarmPocketsphinxSpeechToText.missing()).toBeNull();
+    expect(recogniser.supports(english)).toBe(true);
+    expect(recogniser.supports(languageByTag('de')!)).toBe(false);
+    expect(() => recogniser.open(languageByTag('fr')!)).toThrow(SpeechError);
   });
 
   it('transcribes flite-spoken interview answers with a word error rate under 35 %', async () => {
     let errors = 0;
     let total = 0;
-    const heard = await Promise.all(SPOKEN_ANSWERS.map((text) => transcribe(stt, english, speakWithFlite(text))));
+    const heard = await Promise.all(SPOKEN_ANSWERS.map((text) => transcribe(recogniser, english, speakWithFlite(text))));
     for (const [i, text] of SPOKEN_ANSWERS.entries()) {
       errors += wordErrors(text, heard[i]!);
       total += words(text).length;
@@ -39,7 +46,7 @@ describe('PocketSphinx', () => {
 
   it('decodes audio streamed in 20 ms frames as it arrives, like a live turn', async () => {
     const audio = speakWithFlite('We moved the billing system to a new database without any downtime.');
-    const stream = stt.open(english);
+    const stream = recogniser.open(english);
     const frame = CANDIDATE_SAMPLE_RATE / 50;
     for (let offset = 0; offset < audio.samples.length; offset += frame) {
       stream.write(audio.samples.subarray(offset, offset + frame));
@@ -51,9 +58,18 @@ describe('PocketSphinx', () => {
 
   it('hears nothing in silence', async () => {
     const silence = new Int16Array(CANDIDATE_SAMPLE_RATE);
-    expect(await transcribe(stt, english, { sampleRate: CANDIDATE_SAMPLE_RATE, samples: silence })).toBe('');
+    expect(await transcribe(recogniser, english, { sampleRate: CANDIDATE_SAMPLE_RATE, samples: silence })).toBe('');
   });
 
+  it('abort ends the utterance and finish then rejects', async () => {
+    const stream = recogniser.open(english);
+    stream.write(speakWithFlite('I would start by talking to the customer.').samples);
+    stream.abort();
+    await expect(stream.finish()).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('PocketSphinx (a process per utterance)', () => {
   it('abort ends the decoder process and finish then rejects', async () => {
     const before = decodersRunning();
     const stream = stt.open(english);

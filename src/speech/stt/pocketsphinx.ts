@@ -128,6 +128,7 @@ class PocketsphinxStream implements RecognitionStream {
     if (this.aborted) throw abortError();
     this.child.stdin!.end();
     const limitMs = FINISH_GRACE_MS + (this.written / CANDIDATE_SAMPLE_RATE) * 1000;
+    // Node's timer, not the Scheduler: a watchdog over a real child process, whose work takes real time.
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), limitMs)));
     const outcome = await Promise.race([this.exited, timedOut]).finally(() => clearTimeout(timer));

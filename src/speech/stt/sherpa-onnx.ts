@@ -113,6 +113,8 @@ interface SherpaModule {
 
 export class SherpaOnnxSpeechToText implements SpeechToText {
   readonly name = 'sherpa-onnx';
+  /** The turn is buffered and decoded at finish(). */
+  readonly decodesAtFinish = true;
   private readonly models: Map<string, SherpaModel>;
   private readonly recognizers = new Map<string, Promise<SherpaRecognizer>>();
   private sherpa: SherpaModule | null = null;

@@ -11,9 +11,17 @@ export interface SpeechToText {
   readonly recognisesInBrowser?: boolean;
   /** Whether this recogniser understands the language; if not, the page falls back to typing. */
   supports(language: Language): boolean;
-  /** Starts recognising one utterance at CANDIDATE_SAMPLE_RATE. */
-  open(language: Language): RecognitionStream;
+  /** Starts recognising one utterance at CANDIDATE_SAMPLE_RATE; a SpeechError when it cannot (the candidate then types). */
+  open(language: Language, context?: RecognitionContext): RecognitionStream;
+  /** True when the audio is only buffered while the candidate speaks and all the work runs at finish() (a remote server): capacity is then held for finish() alone. */
+  readonly decodesAtFinish?: boolean;
   close(): Promise<void>;
+}
+
+/** Who the utterance is recognised for: capacity is shared out per tenant (stt/tenant-limited.ts). */
+export interface RecognitionContext {
+  /** The interview's owner (the principal that created it). */
+  tenant: string;
 }
 
 export interface RecognitionStream {
@@ -23,6 +31,30 @@ export interface RecognitionStream {
   finish(): Promise<string>;
   /** Drops the utterance (barge-in cancelled, session ended). */
   abort(): void;
+  /** What was heard so far, while the candidate speaks (live captions, end-of-turn decisions); not every recogniser has it. */
+  onPartial?(listener: (text: string) => void): void;
+  /** True while the utterance waits for a free recogniser (this node is at capacity): its audio is kept and decoded once one frees. */
+  readonly isWaiting?: boolean;
+}
+
+/** The same stream, calling `release` once it has finished (either way) or been aborted. */
+export function releasingWhenSettled(stream: RecognitionStream, release: () => void): RecognitionStream {
+  return {
+    write: (samples) => stream.write(samples),
+    onPartial: (listener) => stream.onPartial?.(listener),
+    get isWaiting() {
+      return stream.isWaiting ?? false;
+    },
+    finish: () => {
+      const result = stream.finish();
+      result.then(release, release);
+      return result;
+    },
+    abort: () => {
+      stream.abort();
+      release();
+    },
+  };
 }
 
 /** Convenience for tests and batch use: one whole utterance. */

@@ -1,7 +1,8 @@
 // eSpeak NG compiled to WebAssembly (@echogarden/espeak-ng-emscripten): a voice
-// for every interview language, no native binary. It runs in worker threads
-// (synth-workers.ts); aborting a running synthesis raises the shared flag that
-// the worker's audio callback reads, and eSpeak stops at its next audio chunk.
+// for every interview language, no native binary. eSpeak NG is GPL-3.0, so it
+// runs as a separate program, never inside the service's process
+// (synth-processes.ts, docs/licenses.md); aborting a running synthesis ends
+// that program and a fresh one takes its place.
 
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -9,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language } from '../../languages/language.js';
 import type { PcmAudio } from '../audio.js';
 import { SpeechError } from '../speech-error.js';
-import { SynthWorkers } from './synth-workers.js';
+import { SynthProcesses } from './synth-processes.js';
 import type { TextToSpeech } from './text-to-speech.js';
 
 /** eSpeak NG's output rate. */
@@ -18,58 +19,57 @@ export const ESPEAK_SAMPLE_RATE = 22_050;
 /** Longest text synthesized in one call: several minutes of speech, far past any interviewer turn. */
 export const MAX_TTS_CHARS = 10_000;
 
-// The worker is plain JavaScript given as a string, so it runs the same under
-// tsx, Vitest and the compiled dist/ without a build step of its own.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const abortFlag = new Int32Array(workerData.abortFlag);
-let engine = null;
-async function load() {
-  const { default: init } = await import(workerData.moduleUrl);
+// The program's engine part (synth-processes.ts runs it after its prelude). It
+// loads eSpeak as soon as it starts, so a replacement process is ready early.
+const PROGRAM_SOURCE = `
+const engine = (async () => {
+  const { default: init } = await import(config.moduleUrl);
   const module = await init();
   return new module.eSpeakNGWorker();
-}
-parentPort.on('message', async (job) => {
+})();
+async function handle(job) {
+  const espeak = await engine;
   try {
-    engine ??= await load();
-    if (engine.set_voice(job.voice) !== 0) throw new Error('eSpeak NG has no voice "' + job.voice + '"');
+    if (espeak.set_voice(job.voice) !== 0) throw new Error('eSpeak NG has no voice "' + job.voice + '"');
     const chunks = [];
     let length = 0;
-    engine.synthesize(job.text, (samples) => {
-      chunks.push(samples);
+    espeak.synthesize(job.text, (samples) => {
+      chunks.push(samples.slice());
       length += samples.length;
-      return Atomics.load(abortFlag, 0) === 1;
+      return false;
     });
-    // Aborted: the caller has already been answered; an empty reply frees the worker.
-    const aborted = Atomics.load(abortFlag, 0) === 1;
-    const samples = new Int16Array(aborted ? 0 : length);
+    const samples = new Int16Array(length);
     let offset = 0;
-    for (const chunk of aborted ? [] : chunks) { samples.set(chunk, offset); offset += chunk.length; }
-    parentPort.postMessage({ id: job.id, sampleRate: engine.samplerate, samples }, [samples.buffer]);
+    for (const chunk of chunks) { samples.set(chunk, offset); offset += chunk.length; }
+    send({ id: job.id, sampleRate: espeak.samplerate }, samples);
   } catch (error) {
-    // A WebAssembly trap can leave the instance broken: the next job loads a fresh one.
-    if (error instanceof WebAssembly.RuntimeError) engine = null;
-    parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    send({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    // A WebAssembly trap can leave the instance broken: the next job gets a fresh program.
+    if (error instanceof WebAssembly.RuntimeError) process.exit(1);
   }
-});
+}
 `;
 
 export interface EspeakOptions {
-  /** Worker threads, each with its own eSpeak instance (about 40 MB each). Default: up to 2. */
+  /** Programs running at once, each with its own eSpeak instance (about 80 MB each). Default: up to 2. */
   workers?: number;
 }
 
 export class EspeakTextToSpeech implements TextToSpeech {
   readonly name = 'espeak';
-  private readonly workers: SynthWorkers;
+  private readonly workers: SynthProcesses;
 
   constructor(options: EspeakOptions = {}) {
-    this.workers = new SynthWorkers({
+    this.workers = new SynthProcesses({
       provider: this.name,
-      source: WORKER_SOURCE,
-      // Resolved here, in the main thread, so a missing package fails at start-up, not mid-interview.
-      workerData: { moduleUrl: pathToFileURL(createRequire(import.meta.url).resolve('@echogarden/espeak-ng-emscripten')).href },
+      source: PROGRAM_SOURCE,
+      // Resolved here, in the service, so a missing package fails at start-up, not mid-interview.
+      config: { moduleUrl: pathToFileURL(createRequire(import.meta.url).resolve('@echogarden/espeak-ng-emscripten')).href },
       size: options.workers ?? Math.min(2, availableParallelism()),
+      decode: ({ header, body }) => ({
+        sampleRate: header.sampleRate as number,
+        samples: new Int16Array(body.buffer, body.byteOffset, body.byteLength >> 1),
+      }),
     });
   }
 

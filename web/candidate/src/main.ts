@@ -7,15 +7,31 @@ import './fonts.css';
 import './style.css';
 import type { ServerEvent, ServerEvents, SessionMode } from '../../../src/session/protocol.js';
 import { meterFor, openCamera, openMicrophone, playTestTone, stopStream, type MicProblem } from './devices.js';
+import { BrowserRecognition, findBrowserRecogniser, planRecognition } from './browser-recognition.js';
 import { readPageConfig } from './page-config.js';
-import { SessionClient } from './session-client.js';
+import { SessionClient, backOff } from './session-client.js';
 import { PageView, clock, element, fill } from './view.js';
 import { VideoRecorder, canRecordVideo } from './video-recorder.js';
-import { MicCapture, Playback } from './voice.js';
+import { setCaptionSink } from './captions.js';
+import { InterviewerVoice } from './interviewer-voice.js';
+import { InactivityReminder, minutesFor } from './reminder.js';
+import { VoiceToggle } from './voice-toggle.js';
+import { MicCapture } from './voice.js';
 
 const ACTIVITY_INTERVAL_MS = 5_000;
-/** Reconnections refused because the server still holds the dropped connection, retried before saying "another tab". */
-const HELD_RETRIES = 5;
+/**
+ * Back after a drop, the server may still hold the old connection (its node
+ * died and the lease has not run out): retried with back-off from this, up to
+ * the cap, for as long as the interview can still be resumed.
+ */
+const HELD_RETRY_BASE_MS = 500;
+const HELD_RETRY_CAP_MS = 4_000;
+/**
+ * A reloaded page that sent its resume token and was still refused: its old
+ * connection is on another node, or finishing a long turn here. Tried this
+ * many times (about 15 s) before "open in another tab" is said.
+ */
+const OWN_SESSION_RETRIES = 6;
 /** States in which the interviewer asks about the candidate's own questions or says goodbye. */
 const CLOSING_STATES = new Set([7, 8, 9]);
 
@@ -46,11 +62,45 @@ let reconnecting = false;
 let speechUnavailable = false;
 /** The camera recording, from the start until the end; only when the candidate left the camera on. */
 let recording: VideoRecorder | null = null;
+/** The browser's recogniser while it hears the candidate (browser-recognition.ts); null otherwise. */
+let browserRecognition: BrowserRecognition | null = null;
+/** Set once the browser's recogniser failed here: the server's recogniser (or typing) from then on. */
+let browserRecognitionFailed = false;
 
-const playback = new Playback({
-  report: (id, event) => session.send({ type: 'playback', id, event }),
-  speaking: (isSpeaking) => setTurn(isSpeaking ? words.interviewerSpeaking : awaiting ? yourTurnWords() : words.interviewerThinking),
+/** Voice-activity detection hears the candidate now. */
+let candidateSpeaking = false;
+/** The candidate has answered (spoken or typed) and the reply has not started yet: "Got it. One moment". */
+let answered = false;
+/** Utterances whose audio the server will send (voice mode, a synthesizer) and whose `audio_start` has not come. */
+let expectingAudio = 0;
+/** A synthesizer that fails sends no audio: the page stops waiting for it a while after the queue ran dry. */
+let expectTimer: ReturnType<typeof setTimeout> | null = null;
+const EXPECT_AUDIO_MS = 5_000;
+
+const playback = new InterviewerVoice({
+  playback: (id, event) => session.send({ type: 'playback', id, event }),
+  played: (id, playedMs, outcome) => session.send({ type: 'played', id, played_ms: playedMs, outcome }),
+  busy: (isBusy) => {
+    if (isBusy) answered = false;
+    else if (expectingAudio > 0) expectTimer ??= setTimeout(stopExpectingAudio, EXPECT_AUDIO_MS);
+    updateTurn();
+  },
+  // Off until the candidate turns it on: that click is the gesture the browser waits for.
+  blocked: () => voiceToggle.blocked(),
 });
+// WCAG 1.4.2: the interviewer's voice can be stopped, in every mode; the transcript keeps the words.
+const voiceToggle = new VoiceToggle(playback, words, interviewId, () => stopExpectingAudio());
+
+function stopExpectingAudio(): void {
+  if (expectTimer) clearTimeout(expectTimer);
+  expectTimer = null;
+  expectingAudio = 0;
+  updateTurn();
+}
+
+setCaptionSink((text) => view.caption(text));
+
+const reminder = new InactivityReminder(words, () => session.send({ type: 'more_time' }));
 
 const session = SessionClient.forInterview(interviewId, {
   onEvent: handle,
@@ -67,51 +117,80 @@ function handle(event: ServerEvent): void {
     case 'utterance':
       view.caption('');
       view.add('assistant', event.text);
+      // Spoken in both modes where the server has a synthesizer (the candidate may have muted it).
+      if (welcome?.speech?.synthesis && !playback.muted) expectingAudio += 1;
+      else answered = false;
+      updateTurn();
       return;
     case 'state':
+      // A turn that moved the interview on (not a reminder's own): the reminder is answered.
+      if (event.path.length > 0) reminder.clear();
       return onState(event);
+    case 'reminder':
+      return reminder.reminded(event);
+    case 'more_time':
+      return reminder.granted(event);
     case 'ended':
-      return onEnded();
+      return onEnded(event.ending_reason);
     case 'INTERVIEW_NOT_ALLOWED':
       session.finish();
       if (event.reason === 'interview_ended') {
         // Reloaded after the end (or back later): the end screen again while its feedback form still has a use.
-        if (event.feedback_given === false) return onEnded();
+        if (event.feedback_given === false) return onEnded(event.ending_reason);
         return refuse(words.overHeading, words.over);
       }
-      // Back after a drop, the server may not have let the old connection go yet: keep counting down and try again.
+      // Back after a drop, or reloaded, the server may not have let the old connection go yet: try again.
       refusedElsewhere += 1;
-      if (reconnecting && refusedElsewhere <= HELD_RETRIES) return void setTimeout(() => session.reconnectNow(), 2_000);
+      if ((reconnecting && canStillResume()) || (session.sentResumeToken && refusedElsewhere <= OWN_SESSION_RETRIES)) {
+        heldRetry = setTimeout(() => session.reconnectNow(), backOff(refusedElsewhere, HELD_RETRY_BASE_MS, HELD_RETRY_CAP_MS));
+        return;
+      }
+      stopCountdown();
       stopVoice();
       view.notice(
         words.elsewhereHeading,
         words.elsewhere,
         { label: words.useHere, run: () => session.reconnectNow() },
-        refusedElsewhere > (reconnecting ? HELD_RETRIES + 1 : 1) ? words.stillElsewhere : '',
+        refusedElsewhere > 1 ? words.stillElsewhere : '',
       );
       return;
     case 'error':
       if (event.code === 'INTERVIEW_NOT_FOUND') return refuse(words.invalidHeading, words.invalid);
       // Taken over by another tab, or the interview was reset: reconnecting would start it again.
       if (event.code === 'SESSION_TAKEN_OVER') return refuse(words.problemHeading, `${words.problem} (${event.code}).`);
+      if (event.code === 'NO_MORE_TIME') return reminder.refused();
       if (event.fatal) view.notice(words.problemHeading, `${words.problem} (${event.code}).`);
       return;
     case 'audio_start':
+      expectingAudio = Math.max(0, expectingAudio - 1);
+      if (expectTimer) clearTimeout(expectTimer);
+      expectTimer = null;
       playback.begin(event.id, event.sample_rate);
       return;
     case 'audio_end':
       playback.end(event.id);
       return;
     case 'stop_audio':
-      playback.stop(event.id);
+      // What the server had not sent yet is not coming either.
+      stopExpectingAudio();
+      playback.stop(event.id, event.reason);
       return;
     case 'vad':
-      if (mode === 'voice' && awaiting) setTurn(event.speaking ? words.youSpeaking : words.listening);
+      if (event.speaking) browserRecognition?.utteranceStarted();
+      candidateSpeaking = mode === 'voice' && event.speaking;
+      // The end of the candidate's speech: recognition runs now, and the candidate sees they were heard.
+      if (mode === 'voice' && !event.speaking && awaiting) answered = true;
+      if (event.speaking) answered = false;
+      updateTurn();
       return;
     case 'heard':
+      if (event.final) browserRecognition?.utteranceTaken(event.text);
       if (event.final) {
         view.caption('');
-        view.add('user', event.text);
+        // Nothing recognised: no turn follows, the candidate is still listened to.
+        if (event.text) view.add('user', event.text);
+        else answered = false;
+        updateTurn();
       } else view.caption(event.text);
       return;
     case 'speech_unavailable':
@@ -127,9 +206,14 @@ function handle(event: ServerEvent): void {
 function onSession(event: ServerEvents['session']): void {
   welcome = event;
   droppedAt = 0;
+  stopCountdown();
   reconnecting = false;
   refusedElsewhere = 0;
   resumeCount = event.resume_count;
+  answered = false;
+  reminder.clear();
+  candidateSpeaking = false;
+  stopExpectingAudio();
   if (event.consent_required) {
     // A reconnect before the start keeps the candidate where they were.
     // A start lost with a dropped connection is sent again: the candidate already agreed.
@@ -144,7 +228,11 @@ function onSession(event: ServerEvents['session']): void {
   startedAt = Date.parse(event.transcript[0]?.created_at ?? '') || Date.now();
   showInterview();
   if (event.resumed && event.resume_count >= config.max_resumes) showNotice(words.lastReconnect);
-  if (mode === 'voice') void resumeVoice();
+  if (mode === 'voice') {
+    // A new connection: the server hears again who recognises.
+    if (recognitionPlan() === 'browser') session.send({ type: 'mode', mode: 'voice', recognition: 'browser' });
+    void resumeVoice();
+  }
 }
 
 function onState(event: ServerEvents['state']): void {
@@ -154,21 +242,33 @@ function onState(event: ServerEvents['state']): void {
   if (event.next_question_index === 0) progress.textContent = words.progressIntro;
   else if (CLOSING_STATES.has(event.state)) progress.textContent = words.progressClosing;
   else progress.textContent = fill(words.progressQuestion, { n: event.next_question_index, total });
-  setTurn(awaiting ? yourTurnWords() : words.interviewerThinking);
+  updateTurn();
   updateAnswerBox();
 }
 
-function onEnded(): void {
+/** The end screen's words for how the interview ended (ending reasons 1 completed, 2 by the candidate, 3 inactivity). */
+function endText(reason: number | undefined): string {
+  if (reason === 1) return words.thanksText;
+  if (reason === 2) return words.endedByYouText;
+  if (reason === 3) return words.endedInactivityText;
+  return words.endedOtherText;
+}
+
+function onEnded(reason: number | undefined): void {
   ended = true;
+  element('end-text', HTMLParagraphElement).textContent = endText(reason);
+  stopCountdown();
   session.finish();
   stopVoice();
-  playback.stopAll();
+  playback.stopAll('ended');
   view.show('end');
   // The last chunks upload while the end screen shows.
   void stopVideo();
 }
 
 function refuse(heading: string, text: string): void {
+  reconnecting = false;
+  stopCountdown();
   session.finish();
   stopVoice();
   void stopVideo();
@@ -178,6 +278,20 @@ function refuse(heading: string, text: string): void {
 // ---- reconnection -----------------------------------------------------------
 
 let countdown: ReturnType<typeof setInterval> | null = null;
+let heldRetry: ReturnType<typeof setTimeout> | null = null;
+
+/** The server keeps a dropped interview for the grace period; until then a retry can still resume it. */
+function canStillResume(): boolean {
+  return !droppedAt || Date.now() - droppedAt < config.reconnect_grace_seconds * 1000;
+}
+
+/** The countdown says "reconnecting automatically": it runs only while the page really is. */
+function stopCountdown(): void {
+  if (countdown) clearInterval(countdown);
+  countdown = null;
+  if (heldRetry) clearTimeout(heldRetry);
+  heldRetry = null;
+}
 
 function onDropped(_attempt: number, _delayMs: number): void {
   if (ended) return;
@@ -187,7 +301,7 @@ function onDropped(_attempt: number, _delayMs: number): void {
     return;
   }
   stopVoice();
-  playback.stopAll();
+  playback.stopAll('ended');
   droppedAt ||= Date.now();
   // Reconnecting once more counts as resume `resumeCount + 1`; past the limit the server ends the interview.
   const isLast = resumeCount + 1 >= config.max_resumes;
@@ -202,11 +316,8 @@ function onDropped(_attempt: number, _delayMs: number): void {
   };
   render();
   countdown ??= setInterval(() => {
-    if (droppedAt && view.screen === 'notice' && !ended) render();
-    else if (countdown) {
-      clearInterval(countdown);
-      countdown = null;
-    }
+    if (droppedAt && reconnecting && view.screen === 'notice' && !ended) render();
+    else stopCountdown();
   }, 1_000);
 }
 
@@ -216,11 +327,15 @@ function showWelcome(event: ServerEvents['session']): void {
   element('welcome-heading', HTMLHeadingElement).textContent = fill(words.welcomeHeading, { job: event.job_title ?? '' });
   element('welcome-questions', HTMLLIElement).textContent = fill(words.questionCount, { n: event.question_count });
   element('welcome-duration', HTMLLIElement).textContent = fill(words.duration, { minutes: event.expected_minutes ?? 0 });
+  const limit = fill(words.inactivityLimit, { seconds: Math.round(config.inactivity_seconds), reminders: config.inactivity_reminders });
+  const moreTime = fill(words.moreTimeHint, { minutes: minutesFor(config.more_time_seconds), count: config.more_time_requests });
+  element('welcome-inactivity', HTMLParagraphElement).textContent = config.more_time_requests > 0 ? `${limit} ${moreTime}` : limit;
   const link = element('privacy-link', HTMLAnchorElement);
   if (config.privacy_url) link.href = config.privacy_url;
   link.hidden = !config.privacy_url;
   element('privacy-missing', HTMLSpanElement).hidden = Boolean(config.privacy_url);
   element('welcome-camera', HTMLParagraphElement).hidden = !cameraRequired();
+  showRecogniserNote(event);
   view.show('welcome');
 }
 
@@ -235,7 +350,21 @@ element('agree', HTMLButtonElement).addEventListener('click', () => {
 const VIDEO_INTRODUCTION = 2;
 const cameraRequired = () => welcome?.interview_type === VIDEO_INTRODUCTION;
 
-const canRecognise = () => (welcome?.speech?.recognition ?? 'none') !== 'none';
+/** Who recognises the candidate's speech in this page: its browser where allowed and able, else the server, else nobody. */
+const recognitionPlan = () => planRecognition(welcome?.speech, !browserRecognitionFailed && findBrowserRecogniser(window) !== null);
+const canRecognise = () => recognitionPlan() !== 'none';
+/** The page's choice for `start` and `mode` in voice mode. */
+const recognitionChoice = () => (recognitionPlan() === 'browser' ? { recognition: 'browser' as const } : {});
+
+/** The welcome screen says where the candidate's voice goes, or that the offline recogniser is weak. */
+function showRecogniserNote(event: ServerEvents['session']): void {
+  const note = element('welcome-recognition', HTMLParagraphElement);
+  const plan = recognitionPlan();
+  if (plan === 'browser') note.textContent = words.recognitionByBrowser;
+  else if (plan === 'server' && event.speech?.low_accuracy) note.textContent = words.recognitionLowAccuracy;
+  else note.textContent = '';
+  note.hidden = !note.textContent;
+}
 
 async function checkDevices(): Promise<void> {
   const message = element('mic-message', HTMLParagraphElement);
@@ -330,7 +459,7 @@ function leaveDeviceCheck(chosen: SessionMode): void {
 function sendStart(chosen: SessionMode): void {
   if (!session.isOpen) return;
   pendingStart = null;
-  session.send({ type: 'start', consent: true, mode: chosen });
+  session.send({ type: 'start', consent: true, mode: chosen, ...(chosen === 'voice' ? recognitionChoice() : {}) });
   // The opening turn follows as utterances and a state event; no new session event comes.
   started = true;
   startedAt = Date.now();
@@ -375,6 +504,7 @@ let elapsedTimer: ReturnType<typeof setInterval> | null = null;
 function showInterview(): void {
   view.show('interview');
   element('voice-controls', HTMLDivElement).hidden = mode !== 'voice';
+  showVoiceToggle();
   updateAnswerBox();
   if (micProblem && !speechUnavailable && canRecognise()) showNotice(micProblem === 'denied' ? words.micDenied : words.micMissing);
   const tick = () => (element('elapsed', HTMLSpanElement).textContent = clock((Date.now() - startedAt) / 1000));
@@ -386,8 +516,29 @@ function yourTurnWords(): string {
   return mode === 'voice' && !typingOpen ? `${words.yourTurn}. ${words.listening}` : words.yourTurn;
 }
 
-function setTurn(text: string): void {
-  element('turn', HTMLParagraphElement).textContent = text;
+/**
+ * Whose turn it is, from what the page knows: the interviewer while its voice
+ * plays or is still coming, "got it" from the end of an answer until the reply
+ * starts, the candidate only once the last sentence has finished.
+ */
+function turnWords(): string {
+  if (playback.isBusy) return words.interviewerSpeaking;
+  if (answered) return words.gotIt;
+  if (expectingAudio > 0) return words.interviewerSpeaking;
+  if (!awaiting) return words.interviewerThinking;
+  return candidateSpeaking ? words.youSpeaking : yourTurnWords();
+}
+
+/** The status region is announced on every change: it changes only when the words do. */
+function updateTurn(): void {
+  const turn = element('turn', HTMLParagraphElement);
+  const text = turnWords();
+  if (turn.textContent !== text) turn.textContent = text;
+}
+
+/** The interviewer speaks aloud, typed or spoken, when the server has a synthesizer. */
+function showVoiceToggle(): void {
+  voiceToggle.offer(welcome?.speech?.synthesis === true);
 }
 
 function showNotice(text: string): void {
@@ -419,25 +570,51 @@ async function resumeVoice(): Promise<void> {
   } catch (error) {
     session.send({ type: 'client_error', message: `microphone capture failed: ${String(error)}`.slice(0, 1_000), fatal: false });
     switchMode('text');
+    return;
   }
+  startBrowserRecognition();
+}
+
+/** The browser hears the candidate alongside the capture (the audio still streams for the turns and the recording). */
+function startBrowserRecognition(): void {
+  const Recogniser = findBrowserRecogniser(window);
+  if (browserRecognition || !Recogniser || recognitionPlan() !== 'browser') return;
+  browserRecognition = new BrowserRecognition(Recogniser, config.language_tag, {
+    recognised: (text, isFinal) => session.send({ type: 'recognised', text, final: isFinal }),
+    caption: (text) => view.caption(text),
+    failed: (reason) => browserRecognitionFailedHere(reason),
+  });
+  browserRecognition.start();
+}
+
+/** The browser cannot recognise after all: the server's recogniser takes over, or the server says to type. */
+function browserRecognitionFailedHere(reason: string): void {
+  browserRecognition = null;
+  browserRecognitionFailed = true;
+  session.send({ type: 'client_error', message: `browser speech recognition failed: ${reason}`.slice(0, 1_000), fatal: false });
+  if (mode === 'voice') session.send({ type: 'mode', mode: 'voice', recognition: 'server' });
 }
 
 function stopVoice(): void {
   capture?.stop();
   capture = null;
+  browserRecognition?.stop();
+  browserRecognition = null;
 }
 
 function switchMode(next: SessionMode): void {
   if (next === mode) return;
   mode = next;
-  session.send({ type: 'mode', mode: next });
+  session.send({ type: 'mode', mode: next, ...(next === 'voice' ? recognitionChoice() : {}) });
   if (next === 'text') {
     stopVoice();
     typingOpen = true;
   } else void resumeVoice();
   element('voice-controls', HTMLDivElement).hidden = mode !== 'voice';
+  showVoiceToggle();
   // A "You are speaking" from the microphone no longer applies.
-  setTurn(awaiting ? yourTurnWords() : words.interviewerThinking);
+  candidateSpeaking = false;
+  updateTurn();
   updateAnswerBox();
 }
 
@@ -448,7 +625,11 @@ view.form.addEventListener('submit', (submit) => {
   view.add('user', answer);
   session.send({ type: 'answer', text: answer });
   awaiting = false;
+  answered = true;
+  updateTurn();
   updateAnswerBox();
+  // The answer box is gone: focus goes to the conversation, where the answer now is and the reply will come.
+  element('conversation', HTMLDivElement).focus({ preventScroll: true });
 });
 
 view.text.addEventListener('keydown', (key) => {
@@ -537,6 +718,8 @@ async function sendFeedback(): Promise<void> {
     form.hidden = true;
     result.textContent = words.feedbackThanks;
   } else result.textContent = words.feedbackFailed;
+  // The form may be gone: focus stays on something meaningful, the outcome.
+  result.focus();
 }
 
 window.addEventListener('error', (error) => {

@@ -4,6 +4,7 @@
 
 import type { ClientMessage, ServerEvent } from '../../../src/session/protocol.js';
 import { CloseCode, VOICE_PROTOCOL_VERSION, candidateSessionUrl } from '../../../src/session/protocol-shared.js';
+import { ResumeToken } from './resume-token.js';
 
 /** Closes that reconnecting cannot undo: an unknown link, an old page, another session, an ended or reset interview. */
 const FINAL_CLOSES: ReadonlySet<number> = new Set([
@@ -12,6 +13,16 @@ const FINAL_CLOSES: ReadonlySet<number> = new Set([
   CloseCode.NOT_ALLOWED,
   CloseCode.ENDED,
 ]);
+
+/**
+ * The wait before retry `attempt` (1, 2, ...): doubling from `baseMs` up to
+ * `capMs`, with +-20 % jitter so pages dropped together (a node lost) do not
+ * all come back in the same instant.
+ */
+export function backOff(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  const plain = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(plain * (0.8 + 0.4 * random()));
+}
 
 export interface SessionHandlers {
   onEvent(event: ServerEvent): void;
@@ -26,14 +37,22 @@ export class SessionClient {
   private retries = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private isFinished = false;
+  private hasSentToken = false;
 
   constructor(
-    private readonly url: string,
+    private readonly url: (resumeToken: string | null) => string,
     private readonly handlers: SessionHandlers,
+    private readonly resume: ResumeToken,
   ) {}
 
   static forInterview(interviewId: string, handlers: SessionHandlers): SessionClient {
-    return new SessionClient(candidateSessionUrl(location.origin, interviewId, VOICE_PROTOCOL_VERSION), handlers);
+    const url = (token: string | null) => candidateSessionUrl(location.origin, interviewId, VOICE_PROTOCOL_VERSION, token ?? undefined);
+    return new SessionClient(url, handlers, new ResumeToken(interviewId));
+  }
+
+  /** The current connection carried a resume token: a `session_active` refusal then means our own old connection. */
+  get sentResumeToken(): boolean {
+    return this.hasSentToken;
   }
 
   get isOpen(): boolean {
@@ -44,13 +63,18 @@ export class SessionClient {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.isFinished = false;
-    const socket = new WebSocket(this.url);
+    // With the last connection's token: the server lets this page's new connection replace its old one.
+    this.hasSentToken = this.resume.current !== null;
+    const socket = new WebSocket(this.url(this.resume.current));
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
     socket.onmessage = (frame: MessageEvent<string | ArrayBuffer>) => {
       if (typeof frame.data !== 'string') return this.handlers.onAudio(frame.data);
       const event = JSON.parse(frame.data) as ServerEvent;
-      if (event.type === 'session') this.retries = 0;
+      if (event.type === 'session') {
+        this.retries = 0;
+        this.resume.current = event.resume_token;
+      }
       this.handlers.onEvent(event);
     };
     socket.onclose = (close: CloseEvent) => {
@@ -58,7 +82,7 @@ export class SessionClient {
       if (FINAL_CLOSES.has(close.code)) this.isFinished = true;
       if (this.isFinished) return;
       this.retries += 1;
-      const delay = Math.min(10_000, 500 * 2 ** (this.retries - 1));
+      const delay = backOff(this.retries, 500, 10_000);
       this.handlers.onDropped(this.retries, delay);
       this.retryTimer = setTimeout(() => this.connect(), delay);
     };

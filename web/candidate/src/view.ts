@@ -52,7 +52,15 @@ export class PageView {
     if (screen === this.current) return;
     this.current = screen;
     for (const name of SCREENS) element(`screen-${name}`, HTMLElement).hidden = name !== screen;
-    document.querySelector<HTMLElement>(`#screen-${screen} h1`)?.focus({ preventScroll: false });
+    const heading = document.querySelector<HTMLElement>(`#screen-${screen} h1`);
+    heading?.focus({ preventScroll: false });
+    this.titleFor(heading);
+  }
+
+  /** Each screen its own title ("Consent – Interview"), so the tab and a screen reader say where the candidate is. */
+  private titleFor(heading: HTMLElement | null): void {
+    const name = heading?.textContent?.trim();
+    document.title = name && name !== this.words.title ? `${name} – ${this.words.title}` : this.words.title;
   }
 
   setStatus(message: string): void {
@@ -71,6 +79,7 @@ export class PageView {
     button.onclick = action ? () => action.run() : null;
     if (action) button.textContent = action.label;
     this.show('notice');
+    this.titleFor(element('notice-heading', HTMLHeadingElement));
   }
 
   clearTranscript(): void {
@@ -85,9 +94,10 @@ export class PageView {
     who.className = 'who';
     who.textContent = `${role === 'user' ? this.words.speakerYou : this.words.speakerInterviewer}: `;
     const said = document.createElement('span');
-    // The candidate may write in another script than the interview's (English in an Arabic interview).
-    if (role === 'user') said.dir = 'auto';
-    said.textContent = content;
+    // Either side may write in another script than the interview's (an English question or answer in an
+    // Arabic interview): the line takes the direction of its first letter, each sentence its own.
+    said.dir = firstStrongDirection(content) ?? 'auto';
+    said.append(...isolatedSentences(content));
     item.append(who, said);
     this.transcript.appendChild(item);
     item.scrollIntoView({ block: 'end' });
@@ -96,7 +106,11 @@ export class PageView {
   /** The caption of the candidate's speech while it is being recognised (`heard`, not final). */
   caption(text: string): void {
     this.liveCaption.hidden = !text;
-    this.liveCaption.textContent = text ? `${this.words.speakerYou}: ${text}` : '';
+    this.liveCaption.textContent = text ? `${this.words.speakerYou}: ` : '';
+    if (!text) return;
+    const said = document.createElement('bdi');
+    said.textContent = text;
+    this.liveCaption.append(said);
   }
 
   /** Shows or hides the answer form; focus follows it so a keyboard user can type at once. */
@@ -111,4 +125,28 @@ export class PageView {
     if (answer) this.text.value = '';
     return answer;
   }
+}
+
+/**
+ * Each sentence (or label ending in ":") in a `<bdi>` of its own, so "السؤال 1 من 2: What is a race condition?"
+ * shows the English question left-to-right, its "?" where an English reader expects it, beside the Arabic label.
+ */
+function isolatedSentences(text: string): HTMLElement[] {
+  return text.split(/(?<=[:.!?؟]\s)(?=\S)/).map((sentence) => {
+    const part = document.createElement('bdi');
+    part.textContent = sentence;
+    return part;
+  });
+}
+
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const STRONG_LETTER = /[\p{L}]/u;
+
+/** What `dir="auto"` would compute, done here because `auto` skips the `<bdi>` sentences inside the line. */
+function firstStrongDirection(text: string): 'rtl' | 'ltr' | undefined {
+  for (const character of text) {
+    if (RTL_LETTER.test(character)) return 'rtl';
+    if (STRONG_LETTER.test(character)) return 'ltr';
+  }
+  return undefined;
 }

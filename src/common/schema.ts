@@ -2,6 +2,13 @@
 
 import { Type, type TSchema, type TUnsafe } from 'typebox';
 
+/**
+ * No request line is longer than this: Node refuses requests whose line and
+ * headers exceed http.maxHeaderSize (16 KiB, the service does not change it)
+ * with 431. A path parameter up to it is a value to look up, never a 414.
+ */
+export const MAX_URL_CHARS = 16 * 1024;
+
 // PostgreSQL text cannot hold NUL, and no legitimate field needs it: refuse it at the door.
 const NO_NUL = '^[^\\u0000]*$';
 

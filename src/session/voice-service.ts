@@ -1,19 +1,21 @@
-// Server-side voice for protocol version 2: what every voice channel of the
+// Server-side voice for protocol version 2: what every voice pipeline of the
 // process shares (the Silero model, the recogniser, the synthesizer, the
-// settings) and the per-turn latency observers (metrics, the bench). Built
-// once by the composition root; the gateway asks it for a channel per socket.
+// settings, the clock and scheduler) and the per-turn latency observers
+// (metrics, the bench). Built once by the composition root; the gateway asks
+// it for a channel per socket.
 
 import type { VoiceConfig } from '../config.js';
 import type { RecordingSpeech } from '../media/recording-speech.js';
 import type { CandidateAudioSink } from '../media/candidate-audio.js';
-import type { Clock } from '../shared/clock.js';
+import type { Clock, Scheduler } from '../common/clock.js';
 import { languageFor } from '../languages/index.js';
 import type { SpeechToText } from '../speech/stt/speech-to-text.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from '../speech/vad/voice-activity.js';
 import { VoiceChannel, type VoiceSocket } from './channels/voice-channel.js';
 import type { TurnLatency } from './channels/voice-latency.js';
-import type { SessionLogger, SpeechSupport } from './live-session.js';
+import type { SessionLogger, SpeechSupport } from './live-session-types.js';
+import { offerRecognition } from './recognition-policy.js';
 
 export interface VoiceServiceDeps {
   /** Voice-activity detection (Silero); null: the server cannot take turns by voice. */
@@ -21,13 +23,17 @@ export interface VoiceServiceDeps {
   stt: SpeechToText;
   tts: TextToSpeech;
   settings: VoiceConfig;
+  /** STT_BROWSER_ALLOWED: pages may recognise in the browser (the audio then goes to the browser's vendor). */
+  browserRecognitionAllowed?: boolean;
   log?: SessionLogger;
   /** Where the candidate's microphone is kept for the recording (the media module's spool). */
   audioSink?: CandidateAudioSink | null;
   /** Where the interviewer's speech is kept (or synthesised in the background) for the recording. */
   recordingSpeech?: RecordingSpeech | null;
   /** Wall-clock time of the audio on the recording's timeline. */
-  clock?: Clock;
+  clock: Clock;
+  /** The voice pipelines' waits (the browser's trailing text, the farewell before a close). */
+  scheduler: Scheduler;
 }
 
 export class VoiceService {
@@ -39,11 +45,14 @@ export class VoiceService {
   support(languageCode: number): SpeechSupport {
     const language = languageFor(languageCode);
     const { vad, stt, tts } = this.deps;
-    let recognition: SpeechSupport['recognition'] = 'none';
-    // Turn-taking is the server's in every case, so without a VAD nothing can be heard.
-    if (vad && stt.name === 'browser') recognition = 'browser';
-    else if (vad && stt.supports(language)) recognition = 'server';
-    return { recognition, synthesis: tts.supports(language) };
+    const recognition = offerRecognition({
+      provider: stt.name,
+      serverSupports: stt.name !== 'browser' && stt.supports(language),
+      // Turn-taking is the server's in every case, so without a VAD nothing can be heard.
+      canTakeTurns: vad !== null,
+      browserAllowed: this.deps.browserRecognitionAllowed ?? true,
+    });
+    return { ...recognition, synthesis: tts.supports(language) };
   }
 
   createChannel(socket: VoiceSocket, peerAddress: string | null): VoiceChannel {

@@ -35,3 +35,19 @@ export const systemScheduler: Scheduler = {
     return { clear: () => clearInterval(timer) };
   },
 };
+
+/** Resolves after `ms` on the scheduler; rejects with the signal's reason (and clears the timer) when it aborts first. */
+export function waitOn(scheduler: Scheduler, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      timer.clear();
+      reject(signal!.reason as Error);
+    };
+    const timer = scheduler.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../interviews/enums.js';
+import { answerLanguage, readErrors } from './answer-evidence.js';
+import { analyseCommunication } from './communication.js';
+import { evaluateJobAnswer, leanOnEvidence } from './job-evaluation.js';
+import { scoreJobAnswer } from './job-rubric.js';
+import { QUEUE_QUESTION } from './test-questions.js';
+
+const QUEUE = QUEUE_QUESTION;
+
+const rate = (answer: string) =>
+  scoreJobAnswer({ question: QUEUE, answer, language: 1, experienceLevel: 'junior', difficultyLevel: 'medium' });
+
+describe('evidence rule', () => {
+  it('rates a short answer that meets every criterion GOOD, not low for its length', () => {
+    expect(rate('It decouples the sender from the receiver, at the cost of some latency and operations work.').rating).toBe('GOOD');
+  });
+
+  it('rates every criterion met with a mechanism, an example and a trade-off EXCELLENT', () => {
+    const answer =
+      'The queue decouples the two services: the sender keeps working when the receiver is down, because messages wait in the queue. ' +
+      'For example an order service can accept orders during a billing outage. The downside is extra latency and one more system to operate.';
+    const score = rate(answer);
+    expect(score.depth).toMatchObject({ mechanism: true, example: true, tradeOff: true });
+    expect(score.rating).toBe('EXCELLENT');
+  });
+
+  it('holds an answer with a "no cost" claim against the cost criterion at OKAY and says the evidence conflicts', () => {
+    const answer = 'A queue decouples sender and receiver, and it has no cost at all, messages are delivered instantly.';
+    const score = rate(answer);
+    expect(score.errors).toEqual([expect.objectContaining({ kind: 'absolute_against_cost', criterion: QUEUE.evaluation_criteria[1] })]);
+    expect(score.rating).toBe('OKAY');
+    const { evaluation } = evaluateJobAnswer(
+      { question: QUEUE, answer, language: 1, experienceLevel: 'junior', difficultyLevel: 'medium' },
+      'en',
+    );
+    expect(evaluation.explanation).toContain('contradicts "Mentions the cost of extra latency and operations"');
+    expect(evaluation.explanation).toContain('tentative');
+  });
+
+  it('rates a confident claim that only contradicts the criteria SUBOPTIMAL', () => {
+    expect(rate('Queues are free: there is no cost and they never slow a request down, trust me on that.').rating).toBe('SUBOPTIMAL');
+  });
+
+  it('does not lower the grade of a correct answer padded with fillers', () => {
+    const clean = 'It decouples the sender from the receiver, at the cost of some latency and operations work.';
+    const padded =
+      'Um, so, it, like, decouples the sender from the receiver, you know, at the cost of, uh, some latency and operations work.';
+    expect(rate(padded).rating).toBe(rate(clean).rating);
+  });
+
+  it('takes a criterion word under a negation as a contradiction, and a plain one as evidence', () => {
+    const criteria = [{ criterion: QUEUE.evaluation_criteria[0] as string, credit: 1, matchedTerms: ['decouple'] }];
+    expect(readErrors('The queue does not decouple the services at all.', criteria, [1])).toEqual([
+      expect.objectContaining({ kind: 'negated_criterion' }),
+    ]);
+    expect(readErrors('The queue does decouple the services, nothing else.', criteria, [1])).toEqual([]);
+    // A criterion that is itself a negation is met by a negated answer.
+    const negative = [{ criterion: 'Says the sender does not wait for the receiver', credit: 1, matchedTerms: ['wait'] }];
+    expect(readErrors('The sender does not wait for anyone.', negative, [1])).toEqual([]);
+  });
+
+  it('leans the overall verdict to "Needs further assessment" when half the ratings are tentative', () => {
+    expect(leanOnEvidence('Meets expectations', 2, 4)).toBe('Needs further assessment');
+    expect(leanOnEvidence('Meets expectations', 1, 4)).toBe('Meets expectations');
+  });
+});
+
+describe('answer language', () => {
+  it('finds the language an answer is written in when it is not the interview language', () => {
+    expect(answerLanguage('Die Warteschlange ist ein Puffer, und der Sender wartet nicht auf den Empfänger.', 1)).toBe(2);
+    expect(answerLanguage('La file découple les services et le client ne doit pas attendre.', 2)).toBe(5);
+    expect(answerLanguage('The queue is a buffer between the services.', 1)).toBe(1);
+  });
+});
+
+describe('fillers a listener hears at the start of a clause', () => {
+  it.each([
+    [1, 'So I restarted the server and it worked.', { so: 1 }],
+    [1, 'Well we had to roll back, anyway it was late.', { well: 1, anyway: 1 }],
+    [5, 'Alors on a relancé le serveur.', { alors: 1 }],
+    [6, 'Pues reinicié el servidor y funcionó.', { pues: 1 }],
+  ] as Array<[LanguageCode, string, Record<string, number>]>)('language %i counts the opening filler in "%s"', (language, text, counts) => {
+    expect(analyseCommunication([text], language).filler_words.counts).toEqual(counts);
+  });
+
+  it.each([
+    [1, 'So that the cache stays warm, we preload it.'],
+    [2, 'Ja, ich habe den Ausweis. Also kann ich Kunden besuchen.'],
+  ] as Array<[LanguageCode, string]>)('language %i does not count "%s" as a filler', (language, text) => {
+    expect(analyseCommunication([text], language).filler_words.total).toBe(0);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../interviews/enums.js';
+import { judgeScreeningAnswer } from './screening.js';
+
+const judge = (criterion: string, answer: string, language: LanguageCode) => judgeScreeningAnswer(criterion, answer, language, 'en');
+
+describe('pay by the month against a yearly range', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Annual salary between 50,000 and 60,000 EUR', 'I would want about 4,500 a month.', true],
+    [1, 'Annual salary between 50,000 and 60,000 EUR', 'At least 6,000 per month.', false],
+    [2, 'Jahresgehalt zwischen 60.000 und 70.000 Euro', 'Ich stelle mir 5.000 Euro im Monat vor.', true],
+    [5, 'Salaire annuel entre 40 000 et 45 000 euros', 'Je demande 4 500 euros par mois.', false],
+    [6, 'Salario anual entre 30.000 y 36.000 euros', 'Pido 2.600 euros al mes.', true],
+    [7, 'Årsløn mellem 480.000 og 540.000 kr', 'Jeg forventer 50.000 kr om måneden.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it('reads a yearly figure against a monthly range', () => {
+    expect(judge('Monthly salary between 4,000 and 5,000 EUR', 'I expect 54,000 a year.', 1)).toMatchObject({
+      outcome: true,
+      basis: 'quantity',
+    });
+  });
+});
+
+describe('plans not yet true', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must hold a valid forklift certification', "I've applied for the forklift certification, the exam is next month."],
+    [2, 'Gültiger Staplerschein erforderlich', 'Den Staplerschein mache ich gerade, die Prüfung ist im März.'],
+    [5, 'Certification CACES R489 obligatoire', 'Je vais passer le CACES le mois prochain.'],
+    [6, 'Se requiere carné de carretillero', 'Estoy sacando el carné de carretillero, me inscribí en un curso.'],
+    [8, 'Giltigt truckkort krävs', 'Jag har ansökt om truckkort och väntar på beskedet.'],
+    [3, 'वैध ड्राइविंग लाइसेंस आवश्यक', 'मैंने ड्राइविंग लाइसेंस के लिए आवेदन किया है, जल्द ही मिल जाएगा।'],
+    [9, 'يشترط رخصة قيادة سارية', 'قدمت طلب رخصة القيادة وسأحصل عليها قريبا.'],
+  ])('language %i: a credential on its way does not meet "%s"', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('work authorisation from what the candidate holds', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Authorised to work in Germany', "I'm a German citizen.", true],
+    [1, 'Authorised to work in Germany', 'I have an EU passport.', true],
+    [1, 'Must have the right to work in the UK', 'I have settled status.', true],
+    [1, 'Must have the right to work in the UK', 'My work visa application is still being processed.', false],
+    [2, 'Arbeitsbewilligung für die Schweiz erforderlich', 'Ich habe den Ausweis C.', true],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Ich bin deutsche Staatsbürgerin.', true],
+    [5, 'Autorisation de travail en France requise', "J'ai un titre de séjour avec autorisation de travail.", true],
+    [6, 'Permiso de trabajo en España', 'Tengo la nacionalidad española.', true],
+    [7, 'Arbejdstilladelse i Danmark påkrævet', 'Jeg har permanent ophold.', true],
+    [8, 'Arbetstillstånd i Sverige krävs', 'Jag har sökt om arbetstillstånd.', false],
+    [9, 'يشترط تصريح عمل ساري', 'لدي إقامة دائمة.', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+
+  it("does not take another country's citizenship as the right to work", () => {
+    expect(judge('Authorised to work in Germany', "I'm an Indian citizen.", 1).outcome).toBe(false);
+  });
+});
+
+describe('pay by the hour', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Hourly rate between 20 and 25 USD', "I'd want 45k a year, so roughly 22 an hour.", true],
+    [1, 'Hourly rate between 20 and 25 USD', 'At least 35 dollars an hour.', false],
+    [1, 'Salary expectation between 50,000 and 60,000 USD per year', "I'm asking 28 dollars an hour.", true],
+    [1, 'Salary expectation between 50,000 and 60,000 USD per year', 'Around 40 dollars an hour.', false],
+    [2, 'Stundenlohn zwischen 14 und 17 Euro', 'Ungefähr 2.600 Euro im Monat.', true],
+    [5, 'Taux horaire entre 12 et 15 euros', 'Je vise 3 000 euros bruts par mois.', false],
+    [8, 'Månadslön mellan 30 000 och 35 000 kr', 'Runt 250 kronor i timmen.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+});
+
+describe('the right to work', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Legally authorised to work in the US without visa sponsorship', "I'm on an F-1 student visa, I'd need H-1B sponsorship."],
+    [1, 'Has the right to work in the UK without sponsorship', "I'm on a Skilled Worker visa, so I'd need you to sponsor me."],
+    [9, 'تصريح عمل ساري في الإمارات', 'أحتاج إلى أن تكفلني الشركة للحصول على التأشيرة.'],
+  ])('language %i: asking for sponsorship does not meet "%s"', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Legally authorised to work in the US without visa sponsorship', "Yes, I can work without any sponsorship, I'm a US citizen."],
+    [7, 'Arbejdstilladelse i Danmark', 'Jeg er dansk statsborger.'],
+    [8, 'Arbetstillstånd i Sverige', 'Ja, jag är svensk medborgare.'],
+    [4, 'Gültige Arbeitsbewilligung für die Schweiz', 'Ich habe den C-Ausweis.'],
+  ])('language %i: "%s" is met by "%s"', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});

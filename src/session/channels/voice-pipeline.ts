@@ -1,0 +1,341 @@
+// One voice session's pipeline, in the order a spoken turn goes through it:
+//
+//   microphone frame -> recording -> VAD -> echo gate / barge-in -> end of turn
+//   -> recogniser -> conversation (the session) -> synthesizer -> speaker
+//
+// The parts are small and tested alone: CandidateRecording (the spool),
+// VoiceListener (VAD, echo gate, end of turn, early finish), RecogniserSlot
+// (one server recogniser per session), BrowserTranscript (the page's own
+// recogniser), VoiceSpeaker (synthesis and playback), TurnLatencyTracker.
+// What the pipeline needs to know about the interview (language, who
+// recognises, whether an answer is awaited) it asks the session; it never
+// reads it back from the events it sends.
+
+import type { VoiceConfig } from '../../config.js';
+import type { CandidateAudioSink } from '../../media/candidate-audio.js';
+import type { RecordingSpeech } from '../../media/recording-speech.js';
+import type { Clock, Scheduler } from '../../common/clock.js';
+import type { RecognitionStream, SpeechToText } from '../../speech/stt/speech-to-text.js';
+import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
+import type { VoiceActivityDetector, VoiceActivityEvents } from '../../speech/vad/voice-activity.js';
+import type { ChannelSession } from '../channel.js';
+import { MAX_ANSWER_CHARS, type ClientMessage, type ServerEvent, type ServerEvents } from '../protocol.js';
+import { BrowserTranscript } from './browser-transcript.js';
+import { CandidateRecording } from './candidate-recording.js';
+import { RecogniserSlot } from './recogniser-slot.js';
+import { formatTurnLatency, TurnLatencyTracker, type TurnLatencyObserver } from './voice-latency.js';
+import { detectorSilenceMs, turnSilenceMs, turnSilences } from './turn-end.js';
+import { VoiceListener } from './voice-listener.js';
+import { VoiceSpeaker } from './voice-speaker.js';
+
+/** What every voice pipeline of the process shares: the providers and the settings. */
+export interface VoiceDeps {
+  /** Voice-activity detection (Silero); null: the server cannot take turns by voice. */
+  vad: { create(events: VoiceActivityEvents): VoiceActivityDetector } | null;
+  stt: SpeechToText;
+  tts: TextToSpeech;
+  settings: VoiceConfig;
+  /** Each spoken turn's latency (metrics). */
+  observeLatency?: TurnLatencyObserver;
+  /** The process log (problems with speech providers). */
+  log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
+  /** Monotonic milliseconds for the latency split; performance.now() when absent. */
+  now?: () => number;
+  /** The recording's spool for the candidate's microphone; the session clock places it. */
+  audioSink?: CandidateAudioSink | null;
+  /** The interviewer's voice for the recording, synthesised in the background during the session. */
+  recordingSpeech?: RecordingSpeech | null;
+  clock: Clock;
+  scheduler: Scheduler;
+}
+
+/** Where the pipeline's events and the interviewer's audio go (the socket, through the channel). */
+export interface VoiceOutput {
+  event(event: ServerEvent): void;
+  audio(frame: Uint8Array): void;
+}
+
+/**
+ * Silence after which the recogniser is finished early, inside the VAD's
+ * hang-over: long enough that most pauses within a sentence do not trigger
+ * it (a restart re-decodes the utterance), short enough to hide the decoder's
+ * last pass behind the rest of the hang-over.
+ */
+function earlyFinishMs(silenceMs: number): number {
+  return Math.min(300, Math.round(silenceMs / 2));
+}
+
+/** How long the end of a turn waits for the browser's final text (browser recognition). */
+const BROWSER_TEXT_WAIT_MS = 1_500;
+
+export class VoicePipeline {
+  private readonly recording: CandidateRecording | null;
+  private readonly listener: VoiceListener | null;
+  private readonly recogniser: RecogniserSlot;
+  private readonly browserText: BrowserTranscript;
+  private readonly speaker: VoiceSpeaker;
+  private readonly latency: TurnLatencyTracker;
+  private readonly now: () => number;
+  /** Spoken turns finish in order even if a recogniser is slow. */
+  private turns: Promise<void> = Promise.resolve();
+  private ended = false;
+  /** Voice-activity detection failed on this connection: no turn can be taken by voice any more. */
+  private vadFailed = false;
+  private deafSent = false;
+  /** The spoken answer this pipeline delivered, which the session hands back once it accepts it. */
+  private ownAnswer: string | null = null;
+
+  constructor(
+    private readonly session: ChannelSession,
+    private readonly output: VoiceOutput,
+    private readonly deps: VoiceDeps,
+  ) {
+    this.now = deps.now ?? (() => performance.now());
+    this.latency = new TurnLatencyTracker(this.now);
+    this.browserText = new BrowserTranscript(deps.scheduler);
+    this.recording = deps.audioSink
+      ? new CandidateRecording(deps.audioSink, session.interviewId, (error) =>
+          deps.log?.('error', `the candidate audio of ${session.interviewId} could not be spooled for the recording`, error),
+        )
+      : null;
+    this.recogniser = new RecogniserSlot(deps.stt, {
+      failed: (error) => this.recogniserFailed(error),
+      busy: () => deps.log?.('info', 'speech while the previous utterance is still being recognised: not recognised'),
+    });
+    this.speaker = new VoiceSpeaker(deps.tts, {
+      event: (event) => output.event(event),
+      audio: (frame) => output.audio(frame),
+      firstFrame: () => this.onFirstAudio(),
+      failed: (text, error) => deps.log?.('warn', `speech synthesis failed for "${text.slice(0, 60)}"`, error),
+      missed: (line) => session.note([line]),
+      now: this.now,
+    });
+    const { vad } = deps;
+    const silences = turnSilences(deps.settings);
+    this.listener = vad
+      ? new VoiceListener(
+          (events) => vad.create(events),
+          deps.settings.bargeInMs,
+          {
+            isListening: () => this.isListening(),
+            isPlaying: () => this.speaker.isPlaying(),
+            speechStarted: (bargeIn) => this.onSpeechStarted(bargeIn),
+            openRecognition: () => this.openRecognition(),
+            speechEnded: (recognition, timing) => this.onSpeechEnded(recognition, timing.detectedAtMs - timing.endedAtMs),
+            detectorFailed: (error) => this.detectorFailed(error),
+            // Adaptive end of turn: the page's interim text when the browser recognises, else the server's.
+            silenceNeeded: silences
+              ? (heard, isRecognising) =>
+                  this.session.recognition === 'browser'
+                    ? turnSilenceMs({ text: this.browserText.current, isRecognising: false }, this.session.language, silences)
+                    : turnSilenceMs({ text: heard, isRecognising }, this.session.language, silences)
+              : undefined,
+          },
+          earlyFinishMs(detectorSilenceMs(deps.settings)),
+        )
+      : null;
+  }
+
+  // 1. A microphone frame the session admitted (after consent, in voice mode, well-formed).
+  hear(frame: Uint8Array): void {
+    // Copied: the socket's buffer may be pooled and misaligned for 16-bit reads.
+    const samples = new Int16Array(frame.byteLength >> 1);
+    new Uint8Array(samples.buffer).set(frame.subarray(0, samples.byteLength));
+    // 2. Every admitted frame is recorded, heard or not (the recording is the whole session).
+    this.recording?.add(samples, this.deps.clock.now().getTime());
+    // 3. VAD, echo gate and end of turn (voice-listener.ts), which call back below.
+    void this.listener?.push(samples);
+  }
+
+  /** The candidate is heard only while the interviewer waits for them, in voice mode, with someone to recognise. */
+  private isListening(): boolean {
+    const { session } = this;
+    return !this.ended && !this.vadFailed && session.isAwaitingInput && session.mode === 'voice' && session.recognition !== 'none';
+  }
+
+  // 4. Speech counted (past the echo gate): a barge-in stops the interviewer.
+  private onSpeechStarted(bargeIn: boolean): void {
+    this.latency.forget();
+    // The browser's final text for this utterance comes after its end, so nothing sent before it is this answer.
+    this.browserText.startUtterance();
+    this.output.event({ type: 'vad', speaking: true });
+    if (bargeIn && this.speaker.stop('barge_in'))
+      this.session.note(['the candidate interrupted the interviewer (barge-in): playback stopped']);
+    // Speaking is presence: the inactivity clock starts again, as typing does.
+    this.session.handle({ type: 'activity' });
+  }
+
+  // 5. The recogniser for the utterance that starts (server recognition only; one at a time).
+  private openRecognition(): RecognitionStream | null {
+    if (this.session.recognition !== 'server') return null;
+    return this.recogniser.open(this.session.language, this.session.tenant);
+  }
+
+  // 6. End of turn: the hang-over closed it.
+  private onSpeechEnded(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): void {
+    this.output.event({ type: 'vad', speaking: false });
+    this.turns = this.turns.then(() => this.finishTurn(recognition, hangoverMs));
+  }
+
+  // 7. What was said, from the server's recogniser or the page's, becomes an answer for the conversation.
+  private async finishTurn(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): Promise<void> {
+    const started = this.now();
+    let text: string;
+    if (this.session.recognition === 'browser') {
+      // The browser's final result may trail the server's end of turn a little.
+      text = await this.browserText.take(BROWSER_TEXT_WAIT_MS);
+    } else if (recognition) {
+      try {
+        text = (await (recognition instanceof Promise ? recognition : recognition.finish())).trim();
+      } catch (error) {
+        this.recogniserFailed(error);
+        return;
+      }
+    } else {
+      return;
+    }
+    const sttMs = this.now() - started;
+    if (this.ended || this.session.mode !== 'voice') return;
+    this.output.event({ type: 'heard', text, final: true });
+    if (!text) return;
+    this.latency.answered(hangoverMs, sttMs);
+    this.ownAnswer = text.slice(0, MAX_ANSWER_CHARS);
+    // 8. The conversation: the same answer message a typed answer is.
+    this.session.handle({ type: 'answer', text: this.ownAnswer });
+  }
+
+  // 9. The interviewer's reply: synthesized sentence by sentence and spoken (voice-speaker.ts).
+  speak(utterance: ServerEvents['utterance']): void {
+    this.latency.replied();
+    const { language, interviewId } = this.session;
+    // The recording's copy is made in the background now, so assembly does not wait for a synthesizer.
+    this.deps.recordingSpeech?.prepare(interviewId, language, utterance.text);
+    // Typed or spoken, the candidate hears the interviewer (the page can mute it: `played` says so).
+    if (this.session.canSpeak) this.speaker.speak(utterance.text, utterance.control_id, language);
+    else this.latency.forget();
+  }
+
+  /** A message the session accepted: playback reports, the browser's text, and what stops the interviewer's audio. */
+  accepted(message: ClientMessage): void {
+    switch (message.type) {
+      case 'playback':
+        this.speaker.onPlayback(message.id, message.event);
+        return;
+      case 'played':
+        this.speaker.onPlayed(message.id, message.played_ms, message.outcome);
+        return;
+      case 'recognised':
+        if (this.session.recognition !== 'browser') return;
+        this.browserText.heard(message.text, message.final);
+        this.output.event({ type: 'heard', text: message.text, final: false });
+        return;
+      case 'repeat':
+        this.speaker.stop('repeat');
+        this.dropUtterance();
+        return;
+      case 'answer':
+        // Its own spoken answer coming back: the turn's latency is still being measured.
+        if (message.text === this.ownAnswer) {
+          this.ownAnswer = null;
+          return;
+        }
+        // A typed answer over the interviewer's audio is a barge-in.
+        this.speaker.stop('barge_in');
+        this.dropUtterance();
+        return;
+      case 'end':
+        this.speaker.stop('ended');
+        this.dropUtterance();
+        return;
+      default:
+    }
+  }
+
+  /** A mode switch or a change of recogniser: a new recogniser hears the next utterance from its start. */
+  modeChanged(): void {
+    this.listener?.cancel();
+    // Switching to typing leaves the interviewer speaking: typed interviews hear it too.
+    if (this.session.mode === 'text') return;
+    if (this.vadFailed) this.announceVadFailed();
+    else this.announceIfDeaf();
+  }
+
+  /** Voice mode where nothing can recognise the candidate: the page is told once, and typing goes on. */
+  announceIfDeaf(): void {
+    if (this.session.mode !== 'voice' || this.session.recognition !== 'none' || this.deafSent) return;
+    this.deafSent = true;
+    this.output.event({
+      type: 'speech_unavailable',
+      reason: 'no_recogniser',
+      message: `speech cannot be recognised in ${this.session.language.englishName} here; please type your answers`,
+    });
+  }
+
+  /** The interview ended: nothing more is heard; the recording is flushed before the results pipeline assembles it. */
+  end(): void {
+    this.ended = true;
+    this.listener?.cancel();
+    this.browserText.cancel();
+    void this.recording?.flush();
+  }
+
+  /** The socket closed: stop listening and speaking (the session keeps its own state for a resume). */
+  disconnect(): void {
+    this.end();
+    this.listener?.close();
+    this.speaker.stop('ended');
+  }
+
+  /** The socket is closing: nothing more is heard. */
+  stopListening(): void {
+    this.listener?.close();
+  }
+
+  /** Stops the interviewer at once (a socket closing with an error). */
+  stopSpeaking(): void {
+    this.speaker.stop('ended');
+  }
+
+  /** Resolves once every reply queued has been sent (the farewell before the socket closes). */
+  drained(): Promise<void> {
+    return this.speaker.drained();
+  }
+
+  private dropUtterance(): void {
+    this.listener?.cancel();
+    this.latency.forget();
+  }
+
+  /** The VAD broke (an ONNX runtime error): the page is told to offer typing, and the interview log says why. */
+  private detectorFailed(error: unknown): void {
+    this.vadFailed = true;
+    this.deps.log?.('error', 'voice-activity detection failed; the candidate is asked to type', error);
+    const detail = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
+    this.session.note([`voice-activity detection failed (${detail}); the candidate was asked to type their answers`]);
+    if (!this.ended) this.announceVadFailed();
+  }
+
+  private announceVadFailed(): void {
+    this.output.event({
+      type: 'speech_unavailable',
+      reason: 'vad_failed',
+      message: 'your voice cannot be detected just now; please type your answers',
+    });
+  }
+
+  private recogniserFailed(error: unknown): void {
+    this.deps.log?.('warn', `speech recognition (${this.deps.stt.name}) failed`, error);
+    this.output.event({
+      type: 'speech_unavailable',
+      reason: 'recogniser_failed',
+      message: 'your speech could not be recognised just now; please type this answer',
+    });
+  }
+
+  private onFirstAudio(): void {
+    const latency = this.latency.firstAudio();
+    if (!latency) return;
+    this.deps.observeLatency?.(latency);
+    this.session.note([formatTurnLatency(latency)]);
+  }
+}
