@@ -21,6 +21,9 @@ export default defineConfig({
     // takes many seconds: the tests wait for events, so a passing test never waits this long.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits 1 s by default: far too short for a page in Chromium on a loaded machine
+    // (a fake camera can take seconds to give its first frame). A poll that passes returns at once.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     pool: 'forks',
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,

@@ -41,7 +41,7 @@ export interface ClusterOptions {
   redisUrl?: string;
   /** Added to every node's environment (tests: faster heartbeats, webhook settings). */
   env?: Record<string, string>;
-  /** Where the nodes' stderr goes. */
+  /** Whether the nodes' stderr is shown too (its last lines are always kept, for a node that fails to start). */
   stderr?: 'inherit' | 'ignore';
   /** Sees every request the S3 store serves (bench/cluster/capacity.ts counts them). */
   onS3Request?: (request: IncomingMessage, response: ServerResponse) => void;
@@ -155,7 +155,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
     const nodes = new Map<NodeName, ClusterNode>();
     const ports = new Map<NodeName, number>();
-    const launch = async (name: NodeName) => {
+    const launchOnce = async (name: NodeName) => {
       const port = ports.get(name) ?? (await freePort());
       ports.set(name, port);
       // Node itself as the process that receives signals (as `node dist/main.js` in a container).
@@ -169,7 +169,13 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           DATA_DIR: path.join(dataDirs, name),
           JOBS_WORKER: name === 'worker' ? 'true' : 'false',
         },
-        stdio: ['ignore', 'ignore', options.stderr === 'inherit' ? 'inherit' : 'ignore'],
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      // The last lines a node wrote are kept, so a node that exits before it is ready says why.
+      let lastWords = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (options.stderr === 'inherit') process.stderr.write(chunk);
+        lastWords = (lastWords + chunk.toString()).slice(-2_000);
       });
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       const node: ClusterNode = { name, url: `http://127.0.0.1:${port}`, child, exited };
@@ -178,8 +184,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         () => answers(`${node.url}/ready`),
         `node ${name}`,
         120_000,
-        () => (child.exitCode !== null ? `exited with ${child.exitCode}` : null),
+        () => (child.exitCode !== null ? `exited with ${child.exitCode}; its last words: ${lastWords.trim() || '(none)'}` : null),
       );
+    };
+    // As a supervisor would (compose's restart policy, systemd): a node that exits before it is ready is
+    // started again, twice at most, and why it exited is printed, so a passing run still shows it.
+    const launch = async (name: NodeName) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await launchOnce(name);
+        } catch (error) {
+          const exitedEarly = nodes.get(name)?.child.exitCode !== null;
+          if (!exitedEarly || attempt === 3) throw error;
+          process.stderr.write(`local cluster: ${(error as Error).message}; starting it again\n`);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     };
     const stop = async (name: NodeName, signal: NodeJS.Signals) => {
       const node = nodes.get(name);

@@ -103,7 +103,10 @@ describe('a server process that stops mid-interview', () => {
       const followUp = await back.turn();
       expect(followUp.said).toEqual([expect.objectContaining({ control_id: 'q1', text: expect.stringMatching(/^MODEL:/) })]);
       expect(followUp.state).toMatchObject({ state: 6, path: [10, 6] });
-      expect(model.requests.at(-1)!.messages[1]!.content).toContain('"Not sure."');
+      // The restarted node asks the model again with the answer in the prompt. (Its job worker may also pick
+      // up an earlier test's evaluation, so the retry is found by content, not as the last request.)
+      const retried = model.requests.slice(1).filter((r) => r.messages[1]!.content.includes('"Not sure."'));
+      expect(retried.length).toBeGreaterThanOrEqual(1);
       const transcript = (await details(t, key, id)).transcript;
       expect(transcript.filter((e) => e.content === 'Not sure.')).toHaveLength(1);
       await back.close();
