@@ -4,11 +4,9 @@
 // session socket all answer 410, and the spool of the upload that was in
 // progress is gone and stays gone.
 
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { playInterview } from '../src/cli/candidate-client.js';
@@ -16,8 +14,7 @@ import { interviewPrefix, spoolPrefix } from '../src/media/media-storage.js';
 import { runTs } from './helpers/processes.js';
 import { createJobInterview, details, GOOD_ANSWERS } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-
-const run = promisify(execFile);
+import { makeCameraWebm } from './helpers/camera-upload.js';
 
 let t: TestServer;
 let key: string;
@@ -26,12 +23,7 @@ let webm: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'erase-'));
-  const file = path.join(dir, 'camera.webm');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '2', '-c:v', 'libvpx', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm', file],
-  ]);
-  webm = readFileSync(file);
+  webm = await makeCameraWebm(dir, 2);
   // No job worker: the interview ends and its pipeline does not run, so the upload stays open for the grace.
   t = await startTestServer({ JOBS_WORKER: 'false', VIDEO_END_GRACE_SECONDS: '120' });
   key = await t.createKey();

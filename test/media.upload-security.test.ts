@@ -5,19 +5,17 @@
 // body (raw sockets, so nothing buffers for us). Concurrent uploads are capped
 // per interview and per client address.
 
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
 import { holdUpload, type HeldUpload } from './helpers/raw-upload.js';
 import { connect, createJobInterview, GOOD_ANSWERS } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { makeCameraWebm } from './helpers/camera-upload.js';
 
-const run = promisify(execFile);
 const EIGHT_MIB = 8 * 1024 * 1024;
 
 let t: TestServer;
@@ -27,12 +25,7 @@ let webm: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'upload-security-'));
-  const file = path.join(dir, 'camera.webm');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '2', '-c:v', 'libvpx', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm', file],
-  ]);
-  webm = readFileSync(file);
+  webm = await makeCameraWebm(dir, 2);
   t = await startTestServer({
     // A server that waited for the body would not answer within any test's time.
     HTTP_REQUEST_TIMEOUT_SECONDS: '900',

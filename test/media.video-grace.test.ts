@@ -6,13 +6,13 @@
 // arrives within the grace is in the recording.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
-import { startedInterview } from './helpers/camera-upload.js';
+import { makeCameraWebm, startedInterview } from './helpers/camera-upload.js';
 import { details, eventually, GOOD_ANSWERS } from './helpers/session.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -39,12 +39,7 @@ useTestServer(
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'video-grace-'));
-  const file = path.join(dir, 'camera.webm');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '4', '-c:v', 'libvpx', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm', file],
-  ]);
-  webm = readFileSync(file);
+  webm = await makeCameraWebm(dir, 4);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -5,21 +5,19 @@
 // once sealed the upload takes nothing more. Two VideoUploads on one store are
 // the two nodes (each has its own per-interview queue, as separate processes do).
 
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, systemScheduler } from '../src/common/clock.js';
 import { LocalStorage } from '../src/media/local-storage.js';
 import type { MediaStorage } from '../src/media/media-storage.js';
 import { UrlSigner } from '../src/media/url-signer.js';
 import { VideoUploads } from '../src/media/video-upload.js';
+import { makeCameraWebm } from './helpers/camera-upload.js';
 
-const run = promisify(execFile);
 const LIMITS = { maxChunkBytes: 4 * 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024 };
 const isOpen = () => Promise.resolve(true);
 
@@ -28,12 +26,7 @@ let firstChunk: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'video-seal-race-'));
-  const file = path.join(dir, 'camera.webm');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '2', '-c:v', 'libvpx', '-deadline', 'realtime', '-c:a', 'libopus', '-f', 'webm', file],
-  ]);
-  firstChunk = readFileSync(file);
+  firstChunk = await makeCameraWebm(dir, 2);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

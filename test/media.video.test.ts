@@ -5,7 +5,7 @@
 // seekable WebM with a duration, its video and the mixed audio.
 
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
 import { connect, createJobInterview, eventually, details, GOOD_ANSWERS } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { makeCameraWebm } from './helpers/camera-upload.js';
 
 const run = promisify(execFile);
 const CHUNK = 16 * 1024;
@@ -24,12 +25,7 @@ let webm: Buffer;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'video-'));
-  const file = path.join(dir, 'camera.webm');
-  await run('ffmpeg', [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-    ...['-t', '4', '-c:v', 'libvpx', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm', file],
-  ]);
-  webm = readFileSync(file);
+  webm = await makeCameraWebm(dir, 4);
   t = await startTestServer({
     JOBS_POLL_SECONDS: '0.1',
     VIDEO_MAX_CHUNK_BYTES: String(CHUNK),

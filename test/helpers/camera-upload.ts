@@ -12,6 +12,16 @@ import { spoolPrefix } from '../../src/media/media-storage.js';
 
 const run = promisify(execFile);
 
+/** A camera recording as a browser makes it: VP8 video (a test pattern) and Opus audio (a tone) in WebM. */
+export async function makeCameraWebm(dir: string, seconds: number): Promise<Buffer> {
+  const file = path.join(dir, `camera-${seconds}s.webm`);
+  await run('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=440'],
+    ...['-t', String(seconds), '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm', file],
+  ]);
+  return readFileSync(file);
+}
+
 /** H.264 in Matroska: the same EBML magic as a WebM, so the upload takes it, but no WebM can hold the video. */
 export async function makeH264Matroska(dir: string): Promise<Buffer> {
   const file = path.join(dir, 'camera-h264.mkv');
