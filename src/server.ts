@@ -1,3 +1,4 @@
+import { waitOn } from './common/clock.js';
 import type { Config } from './config.js';
 import { createContainer, type Container, type ContainerOverrides } from './container.js';
 import { buildHttpApp, type HttpApp } from './http/app.js';
@@ -69,7 +70,7 @@ export async function startServer(
       closing ??= (async () => {
         container.startDraining();
         if (config.cluster.drainSeconds > 0) {
-          await new Promise<void>((resolve) => container.scheduler.setTimeout(resolve, config.cluster.drainSeconds * 1000));
+          await waitOn(container.scheduler, config.cluster.drainSeconds * 1000);
         }
         // Live sessions close with 1001 and record their disconnection first, so the page can resume on another node at once.
         await container.sessions.stop();

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, createJobInterview } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { startedInterview } from './helpers/camera-upload.js';
 
 const run = promisify(execFile);
 
@@ -34,14 +34,6 @@ async function make(name: string, args: string[]): Promise<Buffer> {
   const file = path.join(dir, name);
   await run('ffmpeg', ['-v', 'error', '-y', ...args, file]);
   return readFileSync(file);
-}
-
-async function startedInterview(): Promise<string> {
-  const id = await createJobInterview(t, key);
-  const client = await connect(t, id);
-  await client.turn();
-  await client.close();
-  return id;
 }
 
 const put = (id: string, chunk: number, body: Buffer) =>
@@ -68,7 +60,7 @@ describe('the first camera chunk is probed before it is spooled', () => {
       'matroska',
     ]);
     expect(mkv.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const refused = await put(id, 0, mkv);
     expect(refused.status).toBe(415);
     expect((await refused.json()).detail).toMatch(/must be WebM .*"matroska"/);
@@ -84,7 +76,7 @@ describe('the first camera chunk is probed before it is spooled', () => {
     const at = mkv.indexOf('matroska');
     expect(at).toBeGreaterThan(0);
     Buffer.from('webm\0\0\0\0', 'latin1').copy(mkv, at);
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const refused = await put(id, 0, mkv);
     expect(refused.status).toBe(415);
     expect((await refused.json()).detail).toMatch(/VP8|vp8/);
@@ -98,7 +90,7 @@ describe('the first camera chunk is probed before it is spooled', () => {
       ...['-f', 'lavfi', '-i', 'testsrc=size=16x16:rate=1000', '-t', '3'],
       ...['-c:v', 'libvpx', '-b:v', '50k', '-deadline', 'realtime', '-cpu-used', '8', '-f', 'webm'],
     ]);
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const refused = await put(id, 0, flood);
     expect(refused.status).toBe(422);
     expect((await refused.json()).detail).toMatch(/packets/);
@@ -110,7 +102,7 @@ describe('the first camera chunk is probed before it is spooled', () => {
       ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440'],
       ...['-t', '2', '-c:v', 'libvpx', '-b:v', '150k', '-c:a', 'libopus', '-f', 'webm'],
     ]);
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const half = Math.floor(webm.length / 2);
     const [first, second] = [webm.subarray(0, half), webm.subarray(half)];
     expect((await put(id, 0, first)).status).toBe(201);

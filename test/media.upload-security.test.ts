@@ -12,9 +12,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
 import { holdUpload, type HeldUpload } from './helpers/raw-upload.js';
-import { connect, createJobInterview, GOOD_ANSWERS } from './helpers/session.js';
+import { createJobInterview, GOOD_ANSWERS } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { makeCameraWebm } from './helpers/camera-upload.js';
+import { makeCameraWebm, startedInterview } from './helpers/camera-upload.js';
 
 const EIGHT_MIB = 8 * 1024 * 1024;
 
@@ -41,15 +41,6 @@ afterAll(async () => {
   await t?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** An interview the candidate has started (agreed to), its session closed again. */
-async function startedInterview(): Promise<string> {
-  const id = await createJobInterview(t, key);
-  const client = await connect(t, id);
-  await client.turn();
-  await client.close();
-  return id;
-}
 
 const progress = async (id: string) =>
   (await (await fetch(`${t.url}/candidate/interviews/${id}/video`)).json()) as { next_chunk: number; bytes: number };
@@ -84,7 +75,7 @@ describe('camera uploads are authorised before their body is read', () => {
   }, 120_000);
 
   it("another site's page may neither upload (403 before the body) nor complete the upload", async () => {
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const refused = await refusedEarly(id, 0, { Origin: 'http://evil.example' });
     expect(refused.status).toBe(403);
     expect(refused.detail).toMatch(/origin/);
@@ -115,7 +106,7 @@ describe('camera uploads are authorised before their body is read', () => {
   }, 180_000); // a whole interview is played first: minutes on a loaded machine
 
   it('caps the uploads in flight per interview and per client address (429), and frees them once answered', async () => {
-    const [a, b, c] = [await startedInterview(), await startedInterview(), await startedInterview()];
+    const [a, b, c] = [await startedInterview(t, key), await startedInterview(t, key), await startedInterview(t, key)];
     const held: HeldUpload[] = [];
     // An upload past all checks is being written to a file of its own in the interview's spool folder.
     const inFlight = (id: string) => {

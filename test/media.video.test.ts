@@ -11,9 +11,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playInterview } from '../src/cli/candidate-client.js';
-import { connect, createJobInterview, eventually, details, GOOD_ANSWERS } from './helpers/session.js';
+import { createJobInterview, eventually, details, GOOD_ANSWERS } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-import { makeCameraWebm } from './helpers/camera-upload.js';
+import { makeCameraWebm, startedInterview } from './helpers/camera-upload.js';
 
 const run = promisify(execFile);
 const CHUNK = 16 * 1024;
@@ -55,15 +55,6 @@ async function probe(file: string) {
   return JSON.parse(stdout) as { format: { duration?: string }; streams: { codec_type: string }[] };
 }
 
-/** An interview the candidate has started (nothing is recorded before), its session closed again. */
-async function startedInterview(): Promise<string> {
-  const id = await createJobInterview(t, key);
-  const client = await connect(t, id);
-  await client.turn();
-  await client.close();
-  return id;
-}
-
 describe('the camera upload', () => {
   it('takes nothing before the candidate has started the interview', async () => {
     const id = await createJobInterview(t, key);
@@ -74,7 +65,7 @@ describe('the camera upload', () => {
   });
 
   it('refuses hostile chunks with clear errors and stores nothing', async () => {
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const notWebm = await put(id, 0, Buffer.from('RIFF....WAVEfmt '));
     expect(notWebm.status).toBe(415);
     expect((await notWebm.json()).detail).toMatch(/WebM/);
@@ -95,7 +86,7 @@ describe('the camera upload', () => {
   });
 
   it('resumes after a reconnect and yields a seekable WebM with a duration, video and the mixed audio', async () => {
-    const id = await startedInterview();
+    const id = await startedInterview(t, key);
     const chunks = chunksOf(webm);
     const half = Math.floor(chunks.length / 2);
     for (let i = 0; i < half; i++) expect((await put(id, i, chunks[i]!)).status).toBe(201);
@@ -104,7 +95,7 @@ describe('the camera upload', () => {
     const resumed = await progress(id);
     expect(resumed).toEqual({ next_chunk: half, bytes: chunks.slice(0, half).reduce((n, c) => n + c.length, 0) });
     // Another interview's upload does not mix in.
-    const other = await startedInterview();
+    const other = await startedInterview(t, key);
     expect((await put(other, half, chunks[half]!)).status).toBe(409);
     for (let i = resumed.next_chunk; i < chunks.length; i++) expect((await put(id, i, chunks[i]!)).status).toBe(201);
     expect((await progress(id)).bytes).toBe(webm.length);

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Clock, Scheduler, TimerHandle } from '../common/clock.js';
+import { waitOn, type Clock, type Scheduler, type TimerHandle } from '../common/clock.js';
 import type { IdGenerator } from '../common/ids.js';
 
 /** Silent this many beats: dead. */
@@ -106,7 +106,7 @@ export class NodeHeartbeats {
         gaveAliveTime = true;
         waitMs = Math.max(50, last + this.intervalMs * 1.5 - this.clock.now().getTime() + 50);
       }
-      await new Promise<void>((resolve) => this.scheduler.setTimeout(resolve, waitMs));
+      await waitOn(this.scheduler, waitMs);
     }
   }
 
