@@ -123,3 +123,26 @@ describe('one pay figure is the budget, a ceiling', () => {
     });
   });
 });
+
+describe('the right to work in other words', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Eligible to work in Canada', "I'm Canadian, born in Toronto.", true],
+    [4, 'Arbeitsbewilligung für die Schweiz', 'Ich habe den Ausweis G als Grenzgänger.', true],
+    [5, 'Autorisation de travail en France', 'Je suis Belge, donc citoyenne européenne.', true],
+    [6, 'Permiso de trabajo en España', 'Soy ciudadana de la Unión Europea, soy italiana.', true],
+    [6, 'Permiso de trabajo en España', 'No necesito visado, soy española.', true],
+    [7, 'Arbejdstilladelse i Danmark', 'Jeg er EU-borger fra Tyskland.', true],
+    [9, 'تصريح عمل ساري في الإمارات', 'أنا مواطن إماراتي.', true],
+    [6, 'Permiso de trabajo en España', 'Necesitaría un visado de trabajo.', false],
+    [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ich bräuchte ein Visum.', false],
+    [3, 'Work permit for UAE required', 'मुझे वीज़ा की ज़रूरत होगी।', false],
+    [3, 'Work permit for UAE required', 'मेरा वर्क परमिट अभी प्रोसेस हो रहा है।', false],
+    [9, 'تصريح عمل ساري في الإمارات', 'تصريح العمل الخاص بي قيد التجديد ولم يصدر بعد.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+
+  it('does not read the criterion\'s own words as a nationality ("I\'m working on it")', () => {
+    expect(judge('Authorised to work in Germany', "I'm working on it.", 1).outcome).toBe(false);
+  });
+});

@@ -125,8 +125,9 @@ export const danish: Language = {
     pending: list('ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med'),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list('arbejdstilladelse|opholdstilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum'),
-    citizenship: list('statsborger|statsborgerskab|pas|dansk pas|dansker|født i'),
+    citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
+    needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
   },
   stopWords: words(
     'og eller men hvis at er var være har havde jeg du han hun vi de det den en et til af i på med for om som ikke ja nej så når hvor her der også kun meget mere mest kan kunne skal skulle vil ville må mig dig sig sin sit sine min mit mine din dit dine vores jeres deres dem man fra ud op ned over under mod ved hos da nu bare lige noget nogen alle hver hvad hvem hvordan hvorfor hvilken hvilke blev bliver blive været jo',

@@ -170,12 +170,13 @@ export const german: Language = {
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
-      'arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig',
+      'arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung',
     ),
     citizenship: list(
       'staatsbürger|staatsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
     ),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
+    needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
   },
   stopWords: [
     ...words(

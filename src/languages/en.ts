@@ -210,6 +210,7 @@ export const english: Language = {
     ),
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
+    needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
   },
   stopWords: [
     ...words(

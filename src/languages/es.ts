@@ -157,6 +157,7 @@ export const spanish: Language = {
     ),
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
+    needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
   },
   stopWords: words(
     'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',

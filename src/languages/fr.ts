@@ -166,6 +166,7 @@ export const french: Language = {
     ),
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
+    needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
   },
   stopWords: words(
     'le la les un une des du de et ou mais si que qui quoi est sont était être avoir ai as a ont avait je tu il elle nous vous ils elles ce cette ces dans sur avec pour par pas ne plus en au aux son sa ses leur leurs mon ma mes très aussi comme où quand donc car alors tout tous toute toutes autre autres y se me te lui eux on ça cela ceci été peut peuvent bien entre chez vers notre nos votre vos quel quelle quels quelles',

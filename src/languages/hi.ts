@@ -144,12 +144,13 @@ export const hindi: Language = {
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
     },
     pending: list(
-      'अप्लाई किया|आवेदन किया|प्रक्रिया में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied',
+      'अप्लाई किया|आवेदन किया|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied',
     ),
     workAuthorisation: list('वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी'),
     workPermits: list('वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी'),
     citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
+    needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
   },
   stopWords: words(
     'है हैं था थी थे का की के को में से पर और या मैं मेरा मेरे हम आप यह वह ka ki ke ko me mein se par aur ya hai hain tha ने भी ही तो कि जो जब तब अगर लेकिन क्योंकि इस उस इसे उसे इसका उसका इसकी उसकी इसके उसके वो ये कुछ सब बहुत होता होती होते हो रहा रही रहे गया गई गए कर करना करते करता करती किया',
