@@ -183,7 +183,8 @@ function readOpposite(
   if (wanted.length === 0) return null;
   for (const { tokens } of clauses) {
     const tokenStems = tokens.map((t) => new Set(stems(t)));
-    const at = (word: string) => tokenStems.findIndex((forms) => stems(word).some((f) => forms.has(f)));
+    const at = (word: string) =>
+      tokenStems.findIndex((forms, i) => stems(word).some((f) => forms.has(f)) || isComparativeOf(tokens[i] as string, word));
     for (const [claimed, opposite] of wanted) {
       const i = at(opposite as string);
       if (i < 0 || at(claimed as string) >= 0) continue;
@@ -198,6 +199,17 @@ function readOpposite(
     }
   }
   return null;
+}
+
+/** Comparative endings of the Latin-script languages: "faster", "schneller", "hurtigere", "snabbare", "slower". */
+const COMPARATIVE = /^(?:er|r|ere|are|re)$/;
+
+/**
+ * "faster" is a form of "fast" to an opposite ("slow down" against "faster"): the word and a comparative ending. Stemmers
+ * keep comparatives whole; words of four letters or more only, so "later" is no form of "lat".
+ */
+function isComparativeOf(token: string, word: string): boolean {
+  return word.length >= 4 && token.length > word.length && token.startsWith(word) && COMPARATIVE.test(token.slice(word.length));
 }
 
 let oppositePairs: Array<[string, string]> | null = null;

@@ -200,7 +200,7 @@ export const danish: Language = {
     ),
     costTerms: list('omkostning|omkostninger|ulempe|ulemper|risiko|langsommere|afvejning|kompromis|overhead'),
     opposites: list(
-      'svært nemt|svær nem|svært let|langsom hurtig|langsommere hurtigere|mere mindre|flere færre|højere lavere|større mindre|synkron asynkron|billig dyr|simpel kompleks|enkel kompleks|øger mindsker|øger reducerer|begrænset ubegrænset|krypteret ukrypteret',
+      'svært nemt|svær nem|svært let|langsom hurtig|langsommere hurtigere|mere mindre|flere færre|højere lavere|større mindre|synkron asynkron|billig dyr|simpel kompleks|enkel kompleks|øger mindsker|øger reducerer|begrænset ubegrænset|krypteret ukrypteret|let tung|lettere tungere|overlever tabt|overlever mistet|bevares tabt|bevares mistet',
     ),
     proportion: list('procent|halvdelen|dobbelt|fordoblet|halveret|en tredjedel'),
     triggers: {

@@ -285,7 +285,7 @@ export const german: Language = {
     ),
     costTerms: list('kosten|overhead|nachteil|nachteile|risiko|langsamer|aufwand|abwägung|kompromiss|trade off'),
     opposites: list(
-      'schwer leicht|schwierig einfach|langsam schnell|langsamer schneller|mehr weniger|höher niedriger|grösser kleiner|zustandslos zustandsbehaftet|synchron asynchron|billig teuer|günstig teuer|veränderlich unveränderlich|zuverlässig unzuverlässig|erhöht senkt|erhöht verringert|steigt sinkt|stark schwach|begrenzt unbegrenzt|obergrenze unbegrenzt|verschlüsselt unverschlüsselt|sortiert unsortiert',
+      'schwer leicht|schwierig einfach|langsam schnell|langsamer schneller|mehr weniger|höher niedriger|grösser kleiner|zustandslos zustandsbehaftet|synchron asynchron|billig teuer|günstig teuer|veränderlich unveränderlich|zuverlässig unzuverlässig|erhöht senkt|erhöht verringert|steigt sinkt|stark schwach|begrenzt unbegrenzt|obergrenze unbegrenzt|verschlüsselt unverschlüsselt|sortiert unsortiert|leicht schwer|leichter schwerer|leichtgewichtig schwergewichtig|überleben verloren|überstehen verloren|erhalten verloren|bleiben verloren',
     ),
     proportion: list('prozent|hälfte|doppelt|halbiert|verdoppelt|ein drittel'),
     triggers: {

@@ -337,7 +337,7 @@ export const english: Language = {
     ),
     costTerms: list('cost|costs|overhead|trade off|tradeoff|downside|drawback|risk|slower|penalty|expense'),
     opposites: list(
-      'hard easy|difficult easy|harder easier|slow fast|slower faster|increase decrease|increases decreases|increase reduce|increases reduces|more less|more fewer|higher lower|larger smaller|bigger smaller|stateless stateful|synchronous asynchronous|sync async|safe unsafe|secure insecure|cheap expensive|simple complex|mutable immutable|reliable unreliable|ordered unordered|sorted unsorted|encrypted unencrypted|strong weak|limited unlimited|slowly quickly',
+      'hard easy|difficult easy|harder easier|slow fast|slower faster|increase decrease|increases decreases|increase reduce|increases reduces|more less|more fewer|higher lower|larger smaller|bigger smaller|stateless stateful|synchronous asynchronous|sync async|safe unsafe|secure insecure|cheap expensive|simple complex|mutable immutable|reliable unreliable|ordered unordered|sorted unsorted|encrypted unencrypted|strong weak|limited unlimited|slowly quickly|light heavy|lighter heavier|lightweight heavyweight|survive lost|survives lost|persist lost|kept lost|preserved lost',
     ),
     proportion: list('percent|per cent|a third|half|twice|doubled|halved'),
     triggers: {

@@ -241,7 +241,7 @@ export const spanish: Language = {
     ),
     costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso'),
     opposites: list(
-      'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado',
+      'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado|ligero pesado|ligera pesada|ligeros pesados|liviano pesado|sobreviven pierden|sobrevive pierde|conservan pierden|persisten pierden',
     ),
     proportion: list('por ciento|la mitad|el doble|duplico|un tercio'),
     triggers: {

@@ -249,7 +249,7 @@ export const french: Language = {
     ),
     costTerms: list('coût|coûts|surcoût|inconvénient|risque|plus lent|compromis|pénalité'),
     opposites: list(
-      'difficile facile|lent rapide|lente rapide|élevé faible|synchrone asynchrone|cher économique|simple complexe|mutable immuable|augmente diminue|augmente réduit|limité illimité',
+      'difficile facile|lent rapide|lente rapide|élevé faible|synchrone asynchrone|cher économique|simple complexe|mutable immuable|augmente diminue|augmente réduit|limité illimité|léger lourd|légère lourde|légers lourds|survivent perdus|survit perdu|conservés perdus|persistent perdus',
     ),
     proportion: list('pour cent|pourcent|la moitie|deux fois|double|divise par deux|un tiers'),
     triggers: {

@@ -206,7 +206,9 @@ export const hindi: Language = {
     ),
     absolutes: list('कभी नहीं|हमेशा|कोई कीमत नहीं|कोई नुकसान नहीं|कोई खर्च नहीं|मुफ्त|kabhi nahi|hamesha|koi cost nahi|no cost|never|always|free'),
     costTerms: list('कीमत|लागत|नुकसान|खर्च|जोखिम|धीमा|cost|overhead|trade off|risk|downside|slower'),
-    opposites: list('मुश्किल आसान|कठिन आसान|धीमा तेज़|धीमी तेज़|ज़्यादा कम|अधिक कम|बड़ा छोटा|बढ़ता घटता|बढ़ाता घटाता'),
+    opposites: list(
+      'मुश्किल आसान|कठिन आसान|धीमा तेज़|धीमी तेज़|ज़्यादा कम|अधिक कम|बड़ा छोटा|बढ़ता घटता|बढ़ाता घटाता|हल्का भारी|हल्के भारी|हल्की भारी|सुरक्षित खो|बचा खो|बचे खो',
+    ),
     proportion: list('प्रतिशत|आधा|दोगुना|percent'),
     triggers: {
       situation: list('स्थिति'),

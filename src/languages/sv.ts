@@ -198,7 +198,7 @@ export const swedish: Language = {
     ),
     costTerms: list('kostnad|kostnader|nackdel|nackdelar|risk|långsammare|avvägning|kompromiss|overhead'),
     opposites: list(
-      'svårt lätt|svår lätt|långsam snabb|långsammare snabbare|mer mindre|fler färre|högre lägre|större mindre|synkron asynkron|billig dyr|enkel komplex|ökar minskar|begränsad obegränsad|krypterad okrypterad',
+      'svårt lätt|svår lätt|långsam snabb|långsammare snabbare|mer mindre|fler färre|högre lägre|större mindre|synkron asynkron|billig dyr|enkel komplex|ökar minskar|begränsad obegränsad|krypterad okrypterad|lätt tung|lättare tyngre|överlever förlorade|överlever försvinner|bevaras förlorade|bevaras försvinner',
     ),
     proportion: list('procent|hälften|dubbelt|fördubblade|halverade|en tredjedel'),
     triggers: {

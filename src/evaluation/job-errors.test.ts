@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../interviews/enums.js';
+import type { StoredJobQuestion } from '../interviews/questions.js';
+import { scoreJobAnswer } from './job-rubric.js';
+
+const question = (text: string, criteria: string[]): StoredJobQuestion => ({
+  id: 'q1',
+  question: text,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'technical',
+});
+
+const INDEX = question('How does a database index speed up queries, and what does it cost?', [
+  'An index is a separate sorted structure such as a B-tree that avoids a full table scan',
+  'Lookups become logarithmic instead of linear',
+  'Indexes slow down inserts and updates and use extra storage',
+  'Choose indexes for columns used in WHERE, JOIN or ORDER BY',
+]);
+const ACID = question('¿Qué es una transacción en una base de datos y qué significan las propiedades ACID?', [
+  'Una transacción agrupa operaciones que se ejecutan todas o ninguna (atomicidad)',
+  'Consistencia: la base de datos pasa de un estado válido a otro',
+  'Aislamiento entre transacciones concurrentes',
+  'Durabilidad: los cambios confirmados sobreviven a un fallo',
+]);
+const THREADS = question('ما الفرق بين العملية (process) والخيط (thread)؟', [
+  'لكل عملية مساحة ذاكرة مستقلة بينما تتشارك الخيوط ذاكرة العملية',
+  'إنشاء الخيوط والتبديل بينها أخف من العمليات',
+  'الذاكرة المشتركة تتطلب مزامنة مثل الأقفال لتجنب حالات السباق',
+]);
+
+const score = (q: StoredJobQuestion, answer: string, language: LanguageCode) =>
+  scoreJobAnswer({ question: q, answer, language, experienceLevel: 'junior', difficultyLevel: 'medium' });
+
+describe('an answer with one wrong fact', () => {
+  it('reads a comparative as a form of the opposite word ("faster" against "slow down")', () => {
+    const s = score(
+      INDEX,
+      'An index is a sorted structure like a B-tree, so lookups become logarithmic instead of scanning the table. ' +
+        'Indexes also make inserts faster, and you should add them on the columns used in WHERE and JOIN.',
+      1,
+    );
+    expect(s.errors).toEqual([expect.objectContaining({ kind: 'opposite_claim', criterion: INDEX.evaluation_criteria[2] })]);
+    expect(s.rating).toBe('OKAY');
+  });
+
+  it('reads "lost" against "survive" as a contradiction (Spanish: "se pierden" against "sobreviven")', () => {
+    const s = score(
+      ACID,
+      'Una transacción agrupa operaciones que se ejecutan todas o ninguna. La durabilidad significa que los cambios se pierden ' +
+        'si el servidor falla, y el aislamiento separa transacciones concurrentes.',
+      6,
+    );
+    expect(s.errors.map((e) => e.criterion)).toContain(ACID.evaluation_criteria[3]);
+    expect(s.rating).toBe('OKAY');
+  });
+
+  it('reads "heavier" against "lighter" as a contradiction (Arabic: "أثقل" against "أخف")', () => {
+    const s = score(
+      THREADS,
+      'لكل عملية مساحة ذاكرة مستقلة بينما تتشارك الخيوط ذاكرة العملية. لكن إنشاء الخيوط أثقل وأبطأ من إنشاء العمليات.',
+      9,
+    );
+    expect(s.errors.map((e) => e.criterion)).toContain(THREADS.evaluation_criteria[1]);
+    expect(s.rating).toBe('OKAY');
+  });
+
+  it('takes the same words the right way round as correct', () => {
+    const s = score(
+      THREADS,
+      'لكل عملية مساحة ذاكرة مستقلة بينما تتشارك الخيوط ذاكرة العملية، وإنشاء الخيوط أخف وأسرع من إنشاء العمليات.',
+      9,
+    );
+    expect(s.errors).toEqual([]);
+    expect(s.rating).not.toBe('SUBOPTIMAL');
+  });
+});
