@@ -248,6 +248,8 @@ export interface EvidenceInput {
   elaboration: number;
   /** Written in another language than the interview's: only the words the records connect could be matched. */
   isOtherLanguage: boolean;
+  /** Asserts with certainty ("obviously", "no downside", "ganz klar"): an error said so is confidently wrong. */
+  isCertain?: boolean;
 }
 
 /** EXCELLENT from every criterion met: at least this share of the length asked (the score's own EXCELLENT asks 0.9). */
@@ -268,7 +270,7 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
 
 /**
  * The documented rule (docs/evaluation.md, "Evidence rule"): an error with
- * nothing else met is SUBOPTIMAL, an error beside correct parts OKAY; every
+ * nothing else met, or asserted with certainty, is SUBOPTIMAL, an error beside correct parts OKAY; every
  * criterion met is at least GOOD whatever the length, and EXCELLENT with two
  * signals of depth; otherwise the score's rating stands.
  */
@@ -278,7 +280,9 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   const thin = met > 0 && full === 0;
   if (x.disqualified) return { rating: 'SUBOPTIMAL', tentative: false };
   if (x.errors.length > 0) {
-    return met === 0 ? { rating: 'SUBOPTIMAL', tentative: false } : { rating: atMost(atLeast(x.rating, 'OKAY'), 'OKAY'), tentative: true };
+    // An error asserted with certainty is confidently wrong, whatever else is right: the candidate cannot tell the two apart.
+    if (met === 0 || x.isCertain) return { rating: 'SUBOPTIMAL', tentative: false };
+    return { rating: atMost(atLeast(x.rating, 'OKAY'), 'OKAY'), tentative: true };
   }
   if (x.criteria.length > 0 && full === x.criteria.length && !x.reserved) {
     // Comprehensive needs room: a one-line answer that names every point is GOOD (short but correct), not EXCELLENT.

@@ -74,4 +74,15 @@ describe('an answer with one wrong fact', () => {
     expect(s.errors).toEqual([]);
     expect(s.rating).not.toBe('SUBOPTIMAL');
   });
+
+  it('rates a wrong fact asserted with certainty SUBOPTIMAL, beside correct parts or not', () => {
+    const s = score(
+      INDEX,
+      'Obviously an index is a sorted B-tree, so lookups become logarithmic instead of a full table scan, and it makes inserts faster too.',
+      1,
+    );
+    expect(s.errors).not.toEqual([]);
+    expect(s.signals.overclaims).toBe(true);
+    expect(s.rating).toBe('SUBOPTIMAL');
+  });
 });

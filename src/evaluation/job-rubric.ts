@@ -451,6 +451,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
     elaboration: words / expected,
     isOtherLanguage: spoken !== language,
+    isCertain: signals.overclaims,
   });
   return {
     rating: verdict.rating,
