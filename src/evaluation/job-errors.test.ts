@@ -29,6 +29,13 @@ const THREADS = question('ما الفرق بين العملية (process) وال
   'الذاكرة المشتركة تتطلب مزامنة مثل الأقفال لتجنب حالات السباق',
 ]);
 
+const TCP_UDP = question('Erklären Sie den Unterschied zwischen TCP und UDP.', [
+  'TCP ist verbindungsorientiert mit Verbindungsaufbau (Handshake)',
+  'TCP garantiert Zustellung und Reihenfolge durch Bestätigungen und Neuübertragung',
+  'UDP ist verbindungslos und ohne Zustellgarantie, dafür schneller mit weniger Overhead',
+  'Typische Einsatzgebiete: UDP für Streaming, DNS oder Spiele, TCP für HTTP oder E-Mail',
+]);
+
 const score = (q: StoredJobQuestion, answer: string, language: LanguageCode) =>
   scoreJobAnswer({ question: q, answer, language, experienceLevel: 'junior', difficultyLevel: 'medium' });
 
@@ -84,5 +91,28 @@ describe('an answer with one wrong fact', () => {
     expect(s.errors).not.toEqual([]);
     expect(s.signals.overclaims).toBe(true);
     expect(s.rating).toBe('SUBOPTIMAL');
+  });
+});
+
+describe('a fact said of the other thing compared', () => {
+  it('reads "UDP ist ebenfalls verbindungsorientiert" as a swapped fact against the TCP criterion', () => {
+    const s = score(
+      TCP_UDP,
+      'TCP ist verbindungsorientiert mit Handshake und garantiert die Reihenfolge. UDP ist ebenfalls verbindungsorientiert, aber schneller, deshalb nutzt man es für DNS und Streaming.',
+      2,
+    );
+    expect(s.errors).toEqual([expect.objectContaining({ kind: 'swapped_fact', criterion: TCP_UDP.evaluation_criteria[0] })]);
+    expect(s.rating).toBe('OKAY');
+  });
+
+  it('finds no swap where each fact is said of its own thing, or denied of the other', () => {
+    const s = score(
+      TCP_UDP,
+      'TCP ist verbindungsorientiert mit Handshake und garantiert Zustellung und Reihenfolge durch Bestätigungen. UDP hat keinen Handshake ' +
+        'und garantiert keine Reihenfolge, ist dafür aber schneller mit weniger Overhead, etwa für Streaming oder DNS, TCP für HTTP.',
+      2,
+    );
+    expect(s.errors).toEqual([]);
+    expect(['GOOD', 'EXCELLENT']).toContain(s.rating);
   });
 });
