@@ -36,6 +36,13 @@ const TCP_UDP = question('Erklären Sie den Unterschied zwischen TCP und UDP.', 
   'Typische Einsatzgebiete: UDP für Streaming, DNS oder Spiele, TCP für HTTP oder E-Mail',
 ]);
 
+const HTTPS = question('Förklara hur HTTPS skyddar data under överföring.', [
+  'TLS krypterar trafiken',
+  'Serverns certifikat verifieras mot en betrodd certifikatutfärdare',
+  'Handskakningen förhandlar fram en gemensam sessionsnyckel',
+  'Integritetsskydd mot manipulation',
+]);
+
 const score = (q: StoredJobQuestion, answer: string, language: LanguageCode) =>
   scoreJobAnswer({ question: q, answer, language, experienceLevel: 'junior', difficultyLevel: 'medium' });
 
@@ -114,5 +121,15 @@ describe('a fact said of the other thing compared', () => {
     );
     expect(s.errors).toEqual([]);
     expect(['GOOD', 'EXCELLENT']).toContain(s.rating);
+  });
+});
+
+describe('a denial opens the answer', () => {
+  it('reads a negation at the end of a claim as its consequence: "... så ingen kan läsa den" is a partial answer, OKAY', () => {
+    expect(score(HTTPS, 'TLS krypterar trafiken mellan webbläsaren och servern så ingen kan läsa den.', 8).rating).toBe('OKAY');
+  });
+
+  it('keeps an answer that opens with a denial SUBOPTIMAL', () => {
+    expect(score(HTTPS, 'Nej, det har jag aldrig behövt veta, TLS krypterar väl något antar jag.', 8).rating).toBe('SUBOPTIMAL');
   });
 });

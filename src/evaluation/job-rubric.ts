@@ -470,6 +470,9 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   };
 }
 
+/** A negator among this many opening words denies the answer's claim ("No, ...", "Das weiss ich nicht", "I never used it"). */
+const DENIAL_OPENING = 5;
+
 /** Shares a content word with the question or its criteria. */
 function isOnTopic(
   answerTerms: ReadonlyMap<string, string>,
@@ -493,7 +496,8 @@ function isNegated(answer: string, language: LanguageCode): boolean {
     let tokens = tokenize(opening);
     tokens = maskPhrases(tokens, findPhrases(tokens, [...l.hedges, ...CUES.doesNotKnow, ...CUES.admittedGap]), '§hedge');
     tokens = maskPhrases(tokens, findPhrases(tokens, l.affirmIdioms), '§affirm');
-    return findPhrases(tokens, [...l.negators, ...l.no]).length > 0;
+    // In its first words: "so nobody can read it" at the end of a claim is its consequence, not a denial.
+    return findPhrases(tokens, [...l.negators, ...l.no]).some((hit) => hit.start < DENIAL_OPENING);
   });
 }
 
