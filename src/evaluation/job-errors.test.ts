@@ -133,3 +133,25 @@ describe('a denial opens the answer', () => {
     expect(score(HTTPS, 'Nej, det har jag aldrig behövt veta, TLS krypterar väl något antar jag.', 8).rating).toBe('SUBOPTIMAL');
   });
 });
+
+describe('a telegraphic answer is not a keyword list', () => {
+  it('rates "TCP: Handshake, ... UDP: verbindungslos, keine Garantie, aber schneller" on its content, GOOD', () => {
+    const s = score(
+      TCP_UDP,
+      'TCP: Handshake, Bestätigungen, Reihenfolge garantiert. UDP: verbindungslos, keine Garantie, aber schneller, etwa für Streaming.',
+      2,
+    );
+    expect(s.signals.isKeywordList).toBe(false);
+    expect(s.rating).toBe('GOOD');
+  });
+
+  it('still reads bare terms as keyword stuffing, SQL keywords such as "WHERE" and "ORDER BY" among them', () => {
+    const s = score(
+      INDEX,
+      'B-tree, full table scan, logarithmic, inserts, updates, storage, WHERE, JOIN, ORDER BY, index, performance, EXPLAIN.',
+      1,
+    );
+    expect(s.signals.isKeywordList).toBe(true);
+    expect(s.rating).toBe('SUBOPTIMAL');
+  });
+});

@@ -226,15 +226,20 @@ const LIST_SEPARATORS = /[,;\u060c\u061b\u3001]|[.!?\u0964\u061f](?=\s|$)/u;
 
 /**
  * Keyword stuffing: a run of terms with nothing that makes them a statement.
- * Either five or more list items nearly all of one to three words, or one
- * unpunctuated run of eight words or more with almost no function words.
+ * Either five or more list items nearly all of one to three words with no
+ * function word before a term, or one unpunctuated run of eight words or more
+ * with almost no function words.
  */
 function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   const segments = answer
     .split(LIST_SEPARATORS)
-    .map((segment) => tokenize(segment).length)
-    .filter((n) => n > 0);
-  const short = segments.filter((n) => n <= 3).length;
+    .map((segment) => tokenize(segment))
+    .filter((segment) => segment.length > 0);
+  // A function word before a term relates it into a claim ("keine Garantie", "aber schneller"): a telegraphic
+  // answer, not a list. A keyword that is itself a function word ("WHERE", "ORDER BY") relates nothing.
+  const relates = (segment: readonly string[]) =>
+    segment.some((t, i) => STOP_WORDS.has(t) && i + 1 < segment.length && !STOP_WORDS.has(segment[i + 1] as string));
+  const short = segments.filter((segment) => segment.length <= 3 && !relates(segment)).length;
   if (segments.length >= 5 && short / segments.length >= 0.8) return true;
   const functionWords = tokens.filter((t) => STOP_WORDS.has(t)).length;
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
