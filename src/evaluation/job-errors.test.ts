@@ -155,3 +155,17 @@ describe('a telegraphic answer is not a keyword list', () => {
     expect(s.rating).toBe('SUBOPTIMAL');
   });
 });
+
+describe('concepts shared by the nine records', () => {
+  it('meets a German criterion with the English words for it ("delivery and order through acknowledgements and retransmission")', () => {
+    const s = score(TCP_UDP, 'TCP guarantees delivery and order through acknowledgements and retransmission, so nothing is lost.', 2);
+    expect(s.answerLanguage).toBe(1);
+    expect(s.criteria[1]).toMatchObject({ credit: 1 });
+  });
+
+  it('meets a French criterion about deleting data with "effacer" for "suppression"', () => {
+    const INJECTION = question("Qu'est-ce qu'une injection SQL ?", ['Conséquences possibles : fuite ou suppression de données']);
+    const s = score(INJECTION, "Quelqu'un peut voler ou effacer toutes les données de la table avec une telle requête.", 5);
+    expect(s.criteria[0]).toMatchObject({ credit: 1 });
+  });
+});

@@ -133,6 +133,13 @@ export const danish: Language = {
     'og eller men hvis at er var være har havde jeg du han hun vi de det den en et til af i på med for om som ikke ja nej så når hvor her der også kun meget mere mest kan kunne skal skulle vil ville må mig dig sig sin sit sine min mit mine din dit dine vores jeres deres dem man fra ud op ned over under mod ved hos da nu bare lige noget nogen alle hver hvad hvem hvordan hvorfor hvilken hvilke blev bliver blive været jo',
   ),
   concepts: {
+    delete: list('slette|slettet|sletning|fjerne|fjernet'),
+    leak: list('læk|lække|lækket|stjæle|stjålet|eksponeret'),
+    trust: list('tillid|betroet|betroede|stoler på|troværdig'),
+    sequence: list('rækkefølge|rækkefølgen|sekvens'),
+    deliver: list('levering|leveret|levere|kommer frem|når frem'),
+    resend: list('genudsendelse|genudsende|gensende|sendes igen|sendt igen'),
+    confirm: list('kvittering|kvitteringer|bekræftelse|bekræftelser'),
     memory: list('hukommelse'),
     share: list('dele|deler|delt|fælles'),
     fast: list('hurtig|hurtigere|billigere'),

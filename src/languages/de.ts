@@ -185,6 +185,13 @@ export const german: Language = {
     ...words('beschreibt erklärt nennt zeigt kandidat kandidatin verständnis'),
   ],
   concepts: {
+    delete: list('löschen|gelöscht|löscht|löschung|entfernen|entfernt'),
+    leak: list('leck|datenleck|abfliessen|abgeflossen|gestohlen|stehlen|auslesen|ausgelesen|offengelegt'),
+    trust: list('vertrauen|vertrauenswürdig|vertrauenswürdige|vertraut'),
+    sequence: list('reihenfolge|sequenz|geordnet|der reihe nach'),
+    deliver: list('zustellung|zustellen|zugestellt|ankommen|kommt an|ankunft|auslieferung'),
+    resend: list('neuübertragung|erneut gesendet|erneut senden|nochmal gesendet|nochmal geschickt|sendewiederholung'),
+    confirm: list('bestätigung|bestätigungen|quittung|quittungen|quittiert|ack'),
     memory: list('speicher|adressraum'),
     share: list('gemeinsam|teilen|teilen sich|geteilt|geteilte|gemeinsame'),
     separate: list('getrennt|isoliert|einzeln|für sich allein|allein|unabhängig|unabhängiger|unabhängige|autonom|autonome|eigenständig'),

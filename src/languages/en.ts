@@ -221,6 +221,13 @@ export const english: Language = {
     ),
   ],
   concepts: {
+    delete: list('delete|deleted|deletes|deletion|erase|erased|wipe|wiped|drop|dropped|remove|removed'),
+    leak: list('leak|leaks|leaked|leakage|exposed|exposure|stolen|steal|steals'),
+    trust: list('trust|trusted|trusts|trustworthy|rely on'),
+    sequence: list('order|ordering|sequence|sequential|in sequence'),
+    deliver: list('delivery|deliver|delivers|delivered|arrive|arrives|arrived'),
+    resend: list('retransmission|retransmit|retransmits|retransmitted|resend|resends|resent|sent again'),
+    confirm: list('acknowledgement|acknowledgements|acknowledgment|acknowledgments|ack|acks|confirmation|confirmations'),
     memory: list('memory|ram|heap|address space'),
     share: list('share|shared|sharing|common'),
     separate: list('separate|isolated|isolation|isolate|own|independent|autonomous|autonomously|autonomy|on their own'),

@@ -163,6 +163,13 @@ export const spanish: Language = {
     'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',
   ),
   concepts: {
+    delete: list('borrar|borrado|borrada|eliminar|eliminado|eliminada|eliminación|suprimir'),
+    leak: list('fuga|filtración|filtrar|filtrado|robar|robado|robados|expuesto|expuestos'),
+    trust: list('confianza|de confianza|confiable|fiable'),
+    sequence: list('orden|secuencia|ordenado|ordenados'),
+    deliver: list('entrega|entregar|entregado|entregados|llegar|llegan'),
+    resend: list('retransmisión|retransmitir|reenviar|reenvío|reenviado|reenviados'),
+    confirm: list('acuse de recibo|acuses de recibo|confirmación|confirmaciones'),
     memory: list('memoria'),
     share: list('compartir|comparten|comparte|compartida|compartido|común'),
     separate: list('separado|isolado|separada|independiente|independientes|aislado|aislada|autónomo|autónomos'),

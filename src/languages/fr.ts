@@ -172,6 +172,13 @@ export const french: Language = {
     'le la les un une des du de et ou mais si que qui quoi est sont était être avoir ai as a ont avait je tu il elle nous vous ils elles ce cette ces dans sur avec pour par pas ne plus en au aux son sa ses leur leurs mon ma mes très aussi comme où quand donc car alors tout tous toute toutes autre autres y se me te lui eux on ça cela ceci été peut peuvent bien entre chez vers notre nos votre vos quel quelle quels quelles',
   ),
   concepts: {
+    delete: list('supprimer|supprimé|supprimée|supprimées|suppression|effacer|effacé|effacée'),
+    leak: list('fuite|fuites|volé|volées|voler|divulguer|divulgation|exposé|exposées'),
+    trust: list('confiance|de confiance|fiable'),
+    sequence: list('ordre|séquence|ordonné|ordonnés'),
+    deliver: list('livraison|livré|livrés|livrée|remise|arriver|arrivent|acheminement'),
+    resend: list('retransmission|retransmettre|retransmis|renvoyer|renvoyé|renvoyés|renvoi'),
+    confirm: list('accusé de réception|accusés de réception|acquittement|acquittements|confirmation|confirmations'),
     memory: list('mémoire'),
     share: list('partager|partagent|partage|partagée|partagé|commune|commun'),
     separate: list('séparé|séparée|séparés|isolé|isolée|indépendant|indépendante|indépendants|autonome|autonomes'),

@@ -156,6 +156,13 @@ export const hindi: Language = {
     'है हैं था थी थे का की के को में से पर और या मैं मेरा मेरे हम आप यह वह ka ki ke ko me mein se par aur ya hai hain tha ने भी ही तो कि जो जब तब अगर लेकिन क्योंकि इस उस इसे उसे इसका उसका इसकी उसकी इसके उसके वो ये कुछ सब बहुत होता होती होते हो रहा रही रहे गया गई गए कर करना करते करता करती किया',
   ),
   concepts: {
+    delete: list('डिलीट|मिटाना|मिटा|हटाना|हटा|delete'),
+    leak: list('लीक|चोरी|चुरा|leak'),
+    trust: list('भरोसा|भरोसेमंद|विश्वसनीय|trusted'),
+    sequence: list('क्रम|क्रमशः|सीक्वेंस|order'),
+    deliver: list('डिलीवरी|पहुँचना|पहुंचना|पहुँचते|पहुंचते|delivery'),
+    resend: list('दोबारा भेज|फिर से भेज|retransmission|resend'),
+    confirm: list('पुष्टि|acknowledgement|ack'),
     help: list('मदद|सहायता|साथ देना'),
     communicate: list('बताया|बताना|बात की|बात|बताऊंगा|सूचित|जानकारी दी|discuss|चर्चा'),
     stakeholder: list('मैनेजर|टीम|ग्राहक|सहकर्मी|साथी|बॉस|manager|team|प्रोजेक्ट मैनेजर'),

@@ -137,6 +137,13 @@ export const swedish: Language = {
     'och eller men om att är var vara har hade jag du han hon vi de det den en ett till av i på med för som inte ja nej er ni dig mig sig sin sitt sina min mitt mina din ditt dina vår vårt våra ert era deras dem man så när där här också bara mycket mer mest kan kunde ska skulle vill ville måste från ut upp ner över under mot vid hos då nu lite något någon alla varje vad vem hur varför vilken vilka blev blir bli varit än',
   ),
   concepts: {
+    delete: list('radera|raderad|raderas|radering|ta bort|tas bort|borttagen'),
+    leak: list('läcka|läcker|läckt|läckage|stjäla|stulen|stulna|exponerad'),
+    trust: list('betrodd|betrodda|lita på|litar på|förtroende|pålitlig'),
+    sequence: list('ordning|ordningen|ordningsföljd|sekvens'),
+    deliver: list('leverans|levereras|levererad|levererade|kommer fram|komma fram'),
+    resend: list('omsändning|skicka om|skickas om|sänds om|skickas igen'),
+    confirm: list('kvittens|kvittenser|bekräftelse|bekräftelser'),
     memory: list('minne'),
     share: list('dela|delar|delat|gemensam|gemensamt'),
     fast: list('snabb|snabbare|snabbt|billigare'),
