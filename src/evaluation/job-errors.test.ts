@@ -169,3 +169,15 @@ describe('concepts shared by the nine records', () => {
     expect(s.criteria[0]).toMatchObject({ credit: 1 });
   });
 });
+
+describe('a criterion that names a cost in other words', () => {
+  it('reads "slow down inserts ... extra storage" as a cost, so "no downside" contradicts it', () => {
+    const s = score(
+      INDEX,
+      'An index simply stores a second full copy of the table. It makes every operation faster, reads and writes alike, and there is absolutely no downside, so you should index every column.',
+      1,
+    );
+    expect(s.errors).toEqual([expect.objectContaining({ kind: 'absolute_against_cost', criterion: INDEX.evaluation_criteria[2] })]);
+    expect(s.rating).toBe('SUBOPTIMAL');
+  });
+});

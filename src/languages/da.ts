@@ -205,7 +205,7 @@ export const danish: Language = {
     absolutes: list(
       'aldrig|altid|ingen omkostning|ingen omkostninger|ingen ulempe|ingen ulemper|ingen risiko|gratis|koster ingenting|koster intet|altid hurtigere',
     ),
-    costTerms: list('omkostning|omkostninger|ulempe|ulemper|risiko|langsommere|afvejning|kompromis|overhead'),
+    costTerms: list('omkostning|omkostninger|ulempe|ulemper|risiko|langsommere|afvejning|kompromis|overhead|gør langsommere|ekstra plads'),
     opposites: list(
       'svært nemt|svær nem|svært let|langsom hurtig|langsommere hurtigere|mere mindre|flere færre|højere lavere|større mindre|synkron asynkron|billig dyr|simpel kompleks|enkel kompleks|øger mindsker|øger reducerer|begrænset ubegrænset|krypteret ukrypteret|let tung|lettere tungere|overlever tabt|overlever mistet|bevares tabt|bevares mistet',
     ),

@@ -290,7 +290,9 @@ export const german: Language = {
     absolutes: list(
       'nie|niemals|immer|keine kosten|kein overhead|keinen overhead|keine nachteile|kein nachteil|kein risiko|kostet nichts|kostenlos|gratis|immer schneller',
     ),
-    costTerms: list('kosten|overhead|nachteil|nachteile|risiko|langsamer|aufwand|abwägung|kompromiss|trade off'),
+    costTerms: list(
+      'kosten|overhead|nachteil|nachteile|risiko|langsamer|aufwand|abwägung|kompromiss|trade off|verlangsamt|verlangsamen|zusätzlichen speicher|mehr speicher',
+    ),
     opposites: list(
       'schwer leicht|schwierig einfach|langsam schnell|langsamer schneller|mehr weniger|höher niedriger|grösser kleiner|zustandslos zustandsbehaftet|synchron asynchron|billig teuer|günstig teuer|veränderlich unveränderlich|zuverlässig unzuverlässig|erhöht senkt|erhöht verringert|steigt sinkt|stark schwach|begrenzt unbegrenzt|obergrenze unbegrenzt|verschlüsselt unverschlüsselt|sortiert unsortiert|leicht schwer|leichter schwerer|leichtgewichtig schwergewichtig|überleben verloren|überstehen verloren|erhalten verloren|bleiben verloren',
     ),

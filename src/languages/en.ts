@@ -342,7 +342,9 @@ export const english: Language = {
     absolutes: list(
       'never|always|no cost|no overhead|no downside|no drawback|no risk|costs nothing|for free|zero cost|zero overhead|never slower|always faster|no trade off|no tradeoff',
     ),
-    costTerms: list('cost|costs|overhead|trade off|tradeoff|downside|drawback|risk|slower|penalty|expense'),
+    costTerms: list(
+      'cost|costs|overhead|trade off|tradeoff|downside|drawback|risk|slower|penalty|expense|slow down|slows down|extra storage|more storage',
+    ),
     opposites: list(
       'hard easy|difficult easy|harder easier|slow fast|slower faster|increase decrease|increases decreases|increase reduce|increases reduces|more less|more fewer|higher lower|larger smaller|bigger smaller|stateless stateful|synchronous asynchronous|sync async|safe unsafe|secure insecure|cheap expensive|simple complex|mutable immutable|reliable unreliable|ordered unordered|sorted unsorted|encrypted unencrypted|strong weak|limited unlimited|slowly quickly|light heavy|lighter heavier|lightweight heavyweight|survive lost|survives lost|persist lost|kept lost|preserved lost',
     ),

@@ -246,7 +246,7 @@ export const spanish: Language = {
     absolutes: list(
       'nunca|siempre|sin coste|sin costo|ningún coste|ningún costo|ninguna desventaja|ningún riesgo|gratis|no cuesta nada|siempre más rápido',
     ),
-    costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso'),
+    costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso|ralentiza|ralentizan|espacio adicional'),
     opposites: list(
       'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado|ligero pesado|ligera pesada|ligeros pesados|liviano pesado|sobreviven pierden|sobrevive pierde|conservan pierden|persisten pierden',
     ),

@@ -254,7 +254,9 @@ export const french: Language = {
     absolutes: list(
       'jamais|toujours|aucun coût|aucun surcoût|aucun inconvénient|aucun risque|gratuit|ne coûte rien|sans coût|sans aucun coût|toujours plus rapide',
     ),
-    costTerms: list('coût|coûts|surcoût|inconvénient|risque|plus lent|compromis|pénalité'),
+    costTerms: list(
+      'coût|coûts|surcoût|inconvénient|risque|plus lent|compromis|pénalité|ralentit|ralentissent|ralentir|espace supplémentaire',
+    ),
     opposites: list(
       'difficile facile|lent rapide|lente rapide|élevé faible|synchrone asynchrone|cher économique|simple complexe|mutable immuable|augmente diminue|augmente réduit|limité illimité|léger lourd|légère lourde|légers lourds|survivent perdus|survit perdu|conservés perdus|persistent perdus',
     ),

@@ -212,7 +212,7 @@ export const hindi: Language = {
       'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',
     ),
     absolutes: list('कभी नहीं|हमेशा|कोई कीमत नहीं|कोई नुकसान नहीं|कोई खर्च नहीं|मुफ्त|kabhi nahi|hamesha|koi cost nahi|no cost|never|always|free'),
-    costTerms: list('कीमत|लागत|नुकसान|खर्च|जोखिम|धीमा|cost|overhead|trade off|risk|downside|slower'),
+    costTerms: list('कीमत|लागत|नुकसान|खर्च|जोखिम|धीमा|cost|overhead|trade off|risk|downside|slower|धीमा करता|धीमी करता|ज़्यादा जगह'),
     opposites: list(
       'मुश्किल आसान|कठिन आसान|धीमा तेज़|धीमी तेज़|ज़्यादा कम|अधिक कम|बड़ा छोटा|बढ़ता घटता|बढ़ाता घटाता|हल्का भारी|हल्के भारी|हल्की भारी|सुरक्षित खो|बचा खो|बचे खो',
     ),

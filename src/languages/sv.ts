@@ -203,7 +203,9 @@ export const swedish: Language = {
     absolutes: list(
       'aldrig|alltid|ingen kostnad|inga kostnader|ingen nackdel|inga nackdelar|ingen risk|gratis|kostar ingenting|kostar inget|alltid snabbare',
     ),
-    costTerms: list('kostnad|kostnader|nackdel|nackdelar|risk|långsammare|avvägning|kompromiss|overhead'),
+    costTerms: list(
+      'kostnad|kostnader|nackdel|nackdelar|risk|långsammare|avvägning|kompromiss|overhead|saktar ner|gör långsammare|extra utrymme',
+    ),
     opposites: list(
       'svårt lätt|svår lätt|långsam snabb|långsammare snabbare|mer mindre|fler färre|högre lägre|större mindre|synkron asynkron|billig dyr|enkel komplex|ökar minskar|begränsad obegränsad|krypterad okrypterad|lätt tung|lättare tyngre|överlever förlorade|överlever försvinner|bevaras förlorade|bevaras försvinner',
     ),
