@@ -181,3 +181,20 @@ describe('a criterion that names a cost in other words', () => {
     expect(s.rating).toBe('SUBOPTIMAL');
   });
 });
+
+describe('Arabic function words behind a proclitic', () => {
+  it('reads "وهذا يعني أنها" as function words: an answer padded with fillers is not a keyword run', () => {
+    const s = score(
+      THREADS,
+      'يعني، اممم، كل عملية لها ذاكرة مستقلة، يعني، بينما الخيوط تتشارك ذاكرة العملية، اممم، وهذا يعني أنها تحتاج أقفالا للمزامنة.',
+      9,
+    );
+    expect(s.signals.isKeywordList).toBe(false);
+    expect(s.rating).not.toBe('SUBOPTIMAL');
+  });
+
+  it('still reads a comma list of Arabic nouns as keyword stuffing', () => {
+    const s = score(THREADS, 'الذاكرة، الخيوط، العمليات، الأقفال، المزامنة، السباق، التبديل.', 9);
+    expect(s.signals.isKeywordList).toBe(true);
+  });
+});

@@ -218,6 +218,14 @@ function addressesTheGrader(answer: string): boolean {
   );
 }
 
+/**
+ * A function word, or in Arabic one behind a proclitic conjunction or preposition ("وهذا" is "و" + "هذا", "لأنه"):
+ * written as one word, it is still a function word.
+ */
+function isFunctionWord(token: string): boolean {
+  return STOP_WORDS.has(token) || (/^[وفبلك]\p{Script=Arabic}{2,}$/u.test(token) && STOP_WORDS.has(token.slice(1)));
+}
+
 /** Sentences have more function words than this share; a run of terms has fewer ("todas o ninguna" is one pair). */
 const KEYWORD_RUN_FUNCTION_SHARE = 0.2;
 
@@ -241,7 +249,7 @@ function isKeywordList(answer: string, tokens: readonly string[]): boolean {
     segment.some((t, i) => STOP_WORDS.has(t) && i + 1 < segment.length && !STOP_WORDS.has(segment[i + 1] as string));
   const short = segments.filter((segment) => segment.length <= 3 && !relates(segment)).length;
   if (segments.length >= 5 && short / segments.length >= 0.8) return true;
-  const functionWords = tokens.filter((t) => STOP_WORDS.has(t)).length;
+  const functionWords = tokens.filter(isFunctionWord).length;
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
 }
 
