@@ -6,7 +6,7 @@
 // absolute such as "no cost" or "never" where the criterion asks about costs).
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { LANGUAGES, languageFor, normaliseText, splitClauses, stemForms, tokenize } from '../languages/index.js';
+import { LANGUAGES, languageFor, normaliseText, splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, maskPhrases } from './phrase-match.js';
 import type { Rating } from './evaluation.types.js';
 import { CUES } from './vocabulary.js';
@@ -66,7 +66,7 @@ export function readDepth(answer: string, isConcrete = false): DepthSignals {
 }
 
 export interface ErrorSignal {
-  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim';
+  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact';
   criterion: string;
   /** The answer's words that carry the claim. */
   words: string;
@@ -124,8 +124,14 @@ export function readErrors(
       .filter((hit) => hit.end - hit.start > 1 || findPhrases(tokens, CUES.costTerms).length > 0)
       .map((hit) => quoteAround(tokens, hit.start, hit.end)),
   );
+  const swapped = readSwapped(criteria, clauses, question, stems, words.negators);
   for (const c of criteria) {
     const criterionTokens = tokenize(c.criterion);
+    const swap = swapped.get(c.criterion);
+    if (swap) {
+      errors.push({ kind: 'swapped_fact', criterion: c.criterion, words: swap });
+      continue;
+    }
     if (absolutes.length > 0 && findPhrases(criterionTokens, CUES.costTerms).length > 0) {
       errors.push({ kind: 'absolute_against_cost', criterion: c.criterion, words: absolutes[0] as string });
       continue;
@@ -183,7 +189,8 @@ function readOpposite(
   if (wanted.length === 0) return null;
   for (const { tokens } of clauses) {
     const tokenStems = tokens.map((t) => new Set(stems(t)));
-    const at = (word: string) => tokenStems.findIndex((forms) => stems(word).some((f) => forms.has(f)));
+    const at = (word: string) =>
+      tokenStems.findIndex((forms, i) => stems(word).some((f) => forms.has(f)) || isComparativeOf(tokens[i] as string, word));
     for (const [claimed, opposite] of wanted) {
       const i = at(opposite as string);
       if (i < 0 || at(claimed as string) >= 0) continue;
@@ -198,6 +205,66 @@ function readOpposite(
     }
   }
   return null;
+}
+
+/** Comparative endings of the Latin-script languages: "faster", "schneller", "hurtigere", "snabbare", "slower". */
+const COMPARATIVE = /^(?:er|r|ere|are|re)$/;
+
+/**
+ * "faster" is a form of "fast" to an opposite ("slow down" against "faster"): the word and a comparative ending. Stemmers
+ * keep comparatives whole; words of four letters or more only, so "later" is no form of "lat".
+ */
+function isComparativeOf(token: string, word: string): boolean {
+  return word.length >= 4 && token.length > word.length && token.startsWith(word) && COMPARATIVE.test(token.slice(word.length));
+}
+
+/** A criterion word this many tokens or fewer after the compared thing a clause is about ("UDP ist ebenfalls verbindungsorientiert"). */
+const SWAP_REACH = 4;
+
+/**
+ * Swapped facts in an answer to a comparison ("the difference between TCP and UDP", "processes and threads"): the
+ * things compared are the question's words that some criteria name and others do not. A clause about one of them
+ * that says, without a negation, a word only the criteria about another one use ("UDP ist ebenfalls
+ * verbindungsorientiert" against "TCP ist verbindungsorientiert") attributes that fact to the wrong thing. By
+ * criterion, the quoted words.
+ */
+function readSwapped(
+  criteria: readonly CriterionEvidence[],
+  clauses: ReadonlyArray<{ tokens: string[] }>,
+  question: string,
+  stems: (token: string) => string[],
+  negators: readonly string[],
+): Map<string, string> {
+  const found = new Map<string, string>();
+  const stemSet = (tokens: readonly string[]) => new Set(tokens.flatMap(stems));
+  const content = (text: string) => tokenize(text).filter((t) => !STOP_WORDS.has(t) && t.length > 1);
+  const criterionStems = criteria.map((c) => stemSet(content(c.criterion)));
+  const names = (forms: ReadonlySet<string>, entity: string) => stems(entity).some((f) => forms.has(f));
+  const entities = [...new Set(content(question))].filter((e) => {
+    const naming = criterionStems.filter((forms) => names(forms, e)).length;
+    return naming > 0 && naming < criteria.length;
+  });
+  if (entities.length < 2) return found;
+  const entityStems = stemSet(entities);
+  const questionStems = stemSet(content(question));
+  criteria.forEach((c, i) => {
+    const own = entities.filter((e) => names(criterionStems[i] as Set<string>, e));
+    if (c.credit === 0 || own.length === 0) return;
+    for (const { tokens } of clauses) {
+      if (findPhrases(tokens, negators).length > 0) continue;
+      const about = entities.filter((e) => tokens.some((t) => stems(t).some((f) => stems(e).includes(f))));
+      if (about.length === 0 || about.some((e) => own.includes(e))) continue;
+      // Words of this criterion that no criterion about the clause's subject uses, nor the question.
+      const others = criterionStems.filter((forms) => about.some((e) => names(forms, e)));
+      const isOwnWord = (t: string) =>
+        stems(t).some((f) => (criterionStems[i] as Set<string>).has(f)) &&
+        !stems(t).some((f) => entityStems.has(f) || questionStems.has(f) || others.some((forms) => forms.has(f)));
+      const subject = tokens.findIndex((t) => stems(t).some((f) => about.some((e) => stems(e).includes(f))));
+      const at = tokens.findIndex((t, k) => k > subject && k - subject <= SWAP_REACH && !STOP_WORDS.has(t) && isOwnWord(t));
+      if (at >= 0 && !found.has(c.criterion)) found.set(c.criterion, quoteAround(tokens, subject, at + 1));
+    }
+  });
+  return found;
 }
 
 let oppositePairs: Array<[string, string]> | null = null;
@@ -236,6 +303,8 @@ export interface EvidenceInput {
   elaboration: number;
   /** Written in another language than the interview's: only the words the records connect could be matched. */
   isOtherLanguage: boolean;
+  /** Asserts with certainty ("obviously", "no downside", "ganz klar"): an error said so is confidently wrong. */
+  isCertain?: boolean;
 }
 
 /** EXCELLENT from every criterion met: at least this share of the length asked (the score's own EXCELLENT asks 0.9). */
@@ -256,7 +325,7 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
 
 /**
  * The documented rule (docs/evaluation.md, "Evidence rule"): an error with
- * nothing else met is SUBOPTIMAL, an error beside correct parts OKAY; every
+ * nothing else met, or asserted with certainty, is SUBOPTIMAL, an error beside correct parts OKAY; every
  * criterion met is at least GOOD whatever the length, and EXCELLENT with two
  * signals of depth; otherwise the score's rating stands.
  */
@@ -266,7 +335,9 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   const thin = met > 0 && full === 0;
   if (x.disqualified) return { rating: 'SUBOPTIMAL', tentative: false };
   if (x.errors.length > 0) {
-    return met === 0 ? { rating: 'SUBOPTIMAL', tentative: false } : { rating: atMost(atLeast(x.rating, 'OKAY'), 'OKAY'), tentative: true };
+    // An error asserted with certainty is confidently wrong, whatever else is right: the candidate cannot tell the two apart.
+    if (met === 0 || x.isCertain) return { rating: 'SUBOPTIMAL', tentative: false };
+    return { rating: atMost(atLeast(x.rating, 'OKAY'), 'OKAY'), tentative: true };
   }
   if (x.criteria.length > 0 && full === x.criteria.length && !x.reserved) {
     // Comprehensive needs room: a one-line answer that names every point is GOOD (short but correct), not EXCELLENT.

@@ -218,6 +218,14 @@ function addressesTheGrader(answer: string): boolean {
   );
 }
 
+/**
+ * A function word, or in Arabic one behind a proclitic conjunction or preposition ("وهذا" is "و" + "هذا", "لأنه"):
+ * written as one word, it is still a function word.
+ */
+function isFunctionWord(token: string): boolean {
+  return STOP_WORDS.has(token) || (/^[وفبلك]\p{Script=Arabic}{2,}$/u.test(token) && STOP_WORDS.has(token.slice(1)));
+}
+
 /** Sentences have more function words than this share; a run of terms has fewer ("todas o ninguna" is one pair). */
 const KEYWORD_RUN_FUNCTION_SHARE = 0.2;
 
@@ -226,17 +234,22 @@ const LIST_SEPARATORS = /[,;\u060c\u061b\u3001]|[.!?\u0964\u061f](?=\s|$)/u;
 
 /**
  * Keyword stuffing: a run of terms with nothing that makes them a statement.
- * Either five or more list items nearly all of one to three words, or one
- * unpunctuated run of eight words or more with almost no function words.
+ * Either five or more list items nearly all of one to three words with no
+ * function word before a term, or one unpunctuated run of eight words or more
+ * with almost no function words.
  */
 function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   const segments = answer
     .split(LIST_SEPARATORS)
-    .map((segment) => tokenize(segment).length)
-    .filter((n) => n > 0);
-  const short = segments.filter((n) => n <= 3).length;
+    .map((segment) => tokenize(segment))
+    .filter((segment) => segment.length > 0);
+  // A function word before a term relates it into a claim ("keine Garantie", "aber schneller"): a telegraphic
+  // answer, not a list. A keyword that is itself a function word ("WHERE", "ORDER BY") relates nothing.
+  const relates = (segment: readonly string[]) =>
+    segment.some((t, i) => STOP_WORDS.has(t) && i + 1 < segment.length && !STOP_WORDS.has(segment[i + 1] as string));
+  const short = segments.filter((segment) => segment.length <= 3 && !relates(segment)).length;
   if (segments.length >= 5 && short / segments.length >= 0.8) return true;
-  const functionWords = tokens.filter((t) => STOP_WORDS.has(t)).length;
+  const functionWords = tokens.filter(isFunctionWord).length;
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
 }
 
@@ -451,6 +464,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
     elaboration: words / expected,
     isOtherLanguage: spoken !== language,
+    isCertain: signals.overclaims,
   });
   return {
     rating: verdict.rating,
@@ -468,6 +482,9 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     answerLanguage: spoken,
   };
 }
+
+/** A negator among this many opening words denies the answer's claim ("No, ...", "Das weiss ich nicht", "I never used it"). */
+const DENIAL_OPENING = 5;
 
 /** Shares a content word with the question or its criteria. */
 function isOnTopic(
@@ -492,7 +509,8 @@ function isNegated(answer: string, language: LanguageCode): boolean {
     let tokens = tokenize(opening);
     tokens = maskPhrases(tokens, findPhrases(tokens, [...l.hedges, ...CUES.doesNotKnow, ...CUES.admittedGap]), '§hedge');
     tokens = maskPhrases(tokens, findPhrases(tokens, l.affirmIdioms), '§affirm');
-    return findPhrases(tokens, [...l.negators, ...l.no]).length > 0;
+    // In its first words: "so nobody can read it" at the end of a claim is its consequence, not a denial.
+    return findPhrases(tokens, [...l.negators, ...l.no]).some((hit) => hit.start < DENIAL_OPENING);
   });
 }
 

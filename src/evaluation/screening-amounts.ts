@@ -126,10 +126,12 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
 /**
  * Normalised text with numbers made whole tokens: thousands separators
  * dropped ("85'000", "38 000", "55,000"), decimals kept as "9d5" (the
- * tokenizer splits at dots), "%" spelled out, "1. März" kept in one clause.
+ * tokenizer splits at dots), "%" spelled out, "1. März" kept in one clause, the dot
+ * of an abbreviated unit before a lower-case word ("38.000 kr. om måneden") dropped.
  */
 export function prepareNumbers(text: string, words: AmountWords): string {
-  return normaliseText(text)
+  // "38.000 kr. om måneden", "ca. 5 km": the dot of a unit's abbreviation before a word in lower case ends no clause.
+  return normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'))
     .replace(/%/g, ' percent ')
     .replace(/(^|\s)و(?=\d)/gu, '$1و ')
     .replace(/\d{1,3}(?:['’.,\u00a0\u202f ]\d{3})+(?!\d)/g, (m) => m.replace(/\D/g, ''))

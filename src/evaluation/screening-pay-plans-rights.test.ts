@@ -92,3 +92,57 @@ describe('the right to work', () => {
     expect(judge(criterion, answer, language).outcome).toBe(true);
   });
 });
+
+describe('one pay figure is the budget, a ceiling', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Salary expectation below 55,000 per year', 'I am looking for 5,500 monthly, gross.', false],
+    [2, 'Jahresgehalt bis 65.000 Euro', 'Ich möchte gern 5.000 brutto monatlich.', true],
+    [2, 'Jahresgehalt bis 65.000 Euro', 'Mein Wunsch liegt bei 6.000 Euro pro Monat.', false],
+    [4, "Jahreslohn bis 80'000 CHF", "So 8'000 Franken monatlich.", false],
+    [5, "Rémunération annuelle jusqu'à 38 000 €", 'Environ 3 800 € brut mensuel.', false],
+    [6, 'Salario anual hasta 30.000 euros', 'Unos 2.200 euros mensuales.', true],
+    [6, 'Salario anual hasta 30.000 euros', 'Quiero 3.000 euros cada mes.', false],
+    [7, 'Årsløn op til 500.000 kr.', 'Cirka 48.000 kroner i måneden.', false],
+    [8, 'Årslön upp till 480 000 kr', 'Jag vill ha runt 36 000 kr i månaden.', true],
+    [3, 'वार्षिक वेतन 6 लाख तक', 'मुझे 40,000 रुपये प्रति माह चाहिए।', true],
+    [9, 'راتب سنوي حتى 120000 درهم', 'أتوقع 9000 درهم شهريا.', true],
+    [9, 'راتب سنوي حتى 120000 درهم', 'أريد 15000 درهم في الشهر.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it('keeps a figure the criterion calls a minimum a floor', () => {
+    expect(judge('Minimum salary 30,000 per year', 'I would accept 2,000 a month.', 1)).toMatchObject({ outcome: false });
+    expect(judge('Minimum salary 30,000 per year', 'I would want 3,000 a month.', 1)).toMatchObject({ outcome: true });
+  });
+
+  it('reads "kr." before a lower-case word as an abbreviation, not the end of the answer', () => {
+    expect(judge('Årsløn op til 500.000 kr.', 'Jeg forventer omkring 38.000 kr. om måneden.', 7)).toMatchObject({
+      outcome: true,
+      basis: 'quantity',
+    });
+  });
+});
+
+describe('the right to work in other words', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Eligible to work in Canada', "I'm Canadian, born in Toronto.", true],
+    [4, 'Arbeitsbewilligung für die Schweiz', 'Ich habe den Ausweis G als Grenzgänger.', true],
+    [5, 'Autorisation de travail en France', 'Je suis Belge, donc citoyenne européenne.', true],
+    [6, 'Permiso de trabajo en España', 'Soy ciudadana de la Unión Europea, soy italiana.', true],
+    [6, 'Permiso de trabajo en España', 'No necesito visado, soy española.', true],
+    [7, 'Arbejdstilladelse i Danmark', 'Jeg er EU-borger fra Tyskland.', true],
+    [9, 'تصريح عمل ساري في الإمارات', 'أنا مواطن إماراتي.', true],
+    [6, 'Permiso de trabajo en España', 'Necesitaría un visado de trabajo.', false],
+    [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ich bräuchte ein Visum.', false],
+    [3, 'Work permit for UAE required', 'मुझे वीज़ा की ज़रूरत होगी।', false],
+    [3, 'Work permit for UAE required', 'मेरा वर्क परमिट अभी प्रोसेस हो रहा है।', false],
+    [9, 'تصريح عمل ساري في الإمارات', 'تصريح العمل الخاص بي قيد التجديد ولم يصدر بعد.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+
+  it('does not read the criterion\'s own words as a nationality ("I\'m working on it")', () => {
+    expect(judge('Authorised to work in Germany', "I'm working on it.", 1).outcome).toBe(false);
+  });
+});

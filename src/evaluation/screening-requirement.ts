@@ -88,8 +88,10 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   if (money.length >= 2 || (isPay && money.length === 1)) {
     const top = money.reduce((a, b) => (b.value > a.value ? b : a));
     const bottom = money.reduce((a, b) => (b.value < a.value ? b : a));
+    // One figure for pay is the employer's budget ("up to 60,000", "Jahresgehalt bis 65.000", "حتى 120000"): a ceiling
+    // the candidate's ask must stay under, unless the criterion says it is a floor ("at least", "mindestens").
     return {
-      kind: money.length >= 2 || says('within') ? 'range' : 'minimum',
+      kind: money.length >= 2 || !says('atLeast') ? 'range' : 'minimum',
       dimension: 'money',
       limit: top,
       bottom,

@@ -5,7 +5,7 @@
 // whatever the criterion's wording, since the right is not there yet.
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { STOP_WORDS, tokenize } from '../languages/index.js';
+import { STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases } from './phrase-match.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
@@ -13,8 +13,40 @@ import { wordsOf, type ClauseReading } from './screening-requirement.js';
 const COUNTRY_REACH = 3;
 /** Opening letters a nationality shares with its country ("german" / "germany", "dansk" / "danmark", "svensk" / "sverige"). */
 const COUNTRY_PREFIX = 3;
-/** Citizens of the EU/EEA may work across it: the union named in any of the languages. */
-const UNION = new Set(['eu', 'eea', 'ewr', 'ue', 'eøs', 'ees', 'ees', 'الاوروبي']);
+/** Citizens of the EU/EEA may work across it: the union named in any of the languages (as normalised: no accents). */
+const UNION = new Set([
+  'eu',
+  'eea',
+  'ewr',
+  'ue',
+  'eøs',
+  'ees',
+  'union',
+  'unionen',
+  'european',
+  'europeo',
+  'europea',
+  'europeen',
+  'europeenne',
+  'europaische',
+  'europaischen',
+  'europaischer',
+  'europæisk',
+  'europæiske',
+  'europeisk',
+  'europeiska',
+  'الاوروبي',
+  'اوروبي',
+  'اوروبيه',
+  'यूरोपीय',
+]);
+/** A need word this many tokens or fewer from a visa or permit ("I'd need a work visa", "वीज़ा की ज़रूरत"). */
+const NEED_REACH = 3;
+/** A self-description opens its clause ("I'm Canadian", "Soy española", "أنا إماراتي"): the nationality within these tokens. */
+const SELF_DESCRIPTION_REACH = 3;
+
+/** A country word without the Arabic article, so "إماراتي" meets "الإمارات". */
+const countryStem = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
 
 /**
  * true: the answer shows the right to work the criterion asks about; false: it
@@ -36,6 +68,19 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       (hit) => findPhrases(c.tokens.slice(Math.max(0, hit.start - 3), hit.start), denials).length === 0,
     );
   if (clauses.some(asksSponsorship)) return false;
+  // "I'd need a work visa", "Necesitaría un visado", "मुझे वीज़ा की ज़रूरत होगी": needing the permit is not holding it.
+  const needs = wordsOf(language, 'needs', 'screening');
+  const permitWords = [...wordsOf(language, 'workAuthorisation', 'screening'), ...wordsOf(language, 'workPermits', 'screening')];
+  const needsPermit = (c: ClauseReading) =>
+    c.stance !== 'negative' &&
+    findPhrases(c.tokens, needs).some((need) =>
+      findPhrases(c.tokens, permitWords).some(
+        (permit) =>
+          (need.end <= permit.start && permit.start - need.end <= NEED_REACH) ||
+          (permit.end <= need.start && need.start - permit.end <= NEED_REACH),
+      ),
+    );
+  if (clauses.some(needsPermit)) return false;
   const negators = wordsOf(language, 'negators', 'lexicon');
   const permits = wordsOf(language, 'workPermits', 'screening');
   // "I don't need sponsorship" carries its own negation; any other permit counts where the clause does not deny it.
@@ -46,17 +91,31 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   );
   if (holdsPermit) return true;
   const citizenship = wordsOf(language, 'citizenship', 'screening');
-  const places = criterionTokens.filter((t) => t.length > COUNTRY_PREFIX && !STOP_WORDS.has(t));
+  const places = criterionTokens.filter((t) => t.length > COUNTRY_PREFIX && !STOP_WORDS.has(t)).map(countryStem);
+  const isOfPlace = (token: string, among: readonly string[] = places) => {
+    const t = countryStem(token);
+    return t.length > COUNTRY_PREFIX && among.some((p) => p.slice(0, COUNTRY_PREFIX) === t.slice(0, COUNTRY_PREFIX));
+  };
+  // For a nationality said alone, only the criterion's words that could name the country: not its own words
+  // ("I'm working on it" against "work"), nor the words of the permits it names.
+  const criterionStems = new Set(criterionTokens.flatMap((t) => stemForms(t, language)));
+  const permitTokens = new Set(permitWords.flatMap((w) => tokenize(w)));
+  const countries = places.filter((p) => !permitTokens.has(p));
   for (const c of clauses) {
     if (c.stance === 'negative') continue;
+    // A nationality said of oneself ("I'm Canadian", "Jeg er dansk", "मैं भारतीय हूँ"): the criterion's country in
+    // another form than its name (the name itself is where one is, "I'm in Canada", not what one is).
+    const opening = c.tokens
+      .slice(0, SELF_DESCRIPTION_REACH)
+      .filter((t) => !STOP_WORDS.has(t) && !stemForms(t, language).some((f) => criterionStems.has(f)));
+    if (opening.some((t) => isOfPlace(t, countries)) && c.tokens.length <= 2 * SELF_DESCRIPTION_REACH) return true;
     for (const hit of findPhrases(c.tokens, citizenship)) {
       const near = [
         ...c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start),
         ...c.tokens.slice(hit.end, hit.end + COUNTRY_REACH),
       ].filter((t) => !STOP_WORDS.has(t) && t.length > 1);
       if (near.length === 0 || near.some((t) => UNION.has(t))) return true;
-      if (near.some((t) => t.length > COUNTRY_PREFIX && places.some((p) => p.slice(0, COUNTRY_PREFIX) === t.slice(0, COUNTRY_PREFIX))))
-        return true;
+      if (near.some((t) => isOfPlace(t))) return true;
     }
   }
   return null;

@@ -13,6 +13,8 @@ import { STOP_WORDS, tokenize } from '../languages/index.js';
 const KIN_PREFIX = 6;
 /** A word this long or longer is found inside a compound. */
 const COMPOUND_PART = 5;
+/** An answer word this long or longer is the head of a criterion's compound ("nyckel" of "sessionsnyckel"). */
+const COMPOUND_HEAD = 5;
 
 /**
  * The spelling skeleton of a Latin-script word: c/k, ph/f, th/t, qu/k, y/i and
@@ -51,7 +53,8 @@ export function findKin(criterionWord: string, answerWords: readonly string[]): 
     const shorter = Math.min(a.length, c.length);
     // The whole shorter word opens the longer ("cache" / "caches"), or both open alike long enough.
     if (shared >= KIN_PREFIX || (shared === shorter && shorter >= COMPOUND_PART)) return true;
-    // A compound's last part carries its meaning: "datenbankindex" is an index, "indexstruktur" a structure.
-    return a.length > c.length && a.endsWith(c);
+    // A compound's last part carries its meaning: "datenbankindex" is an index, "indexstruktur" a structure; and
+    // the other way round, "nyckel" names the thing a criterion's "sessionsnyckel" is (a key), if not which one.
+    return (a.length > c.length && a.endsWith(c)) || (c.length > a.length && a.length >= COMPOUND_HEAD && c.endsWith(a));
   });
 }

@@ -125,13 +125,21 @@ export const danish: Language = {
     pending: list('ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med'),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list('arbejdstilladelse|opholdstilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum'),
-    citizenship: list('statsborger|statsborgerskab|pas|dansk pas|dansker|født i'),
+    citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
+    needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
   },
   stopWords: words(
     'og eller men hvis at er var være har havde jeg du han hun vi de det den en et til af i på med for om som ikke ja nej så når hvor her der også kun meget mere mest kan kunne skal skulle vil ville må mig dig sig sin sit sine min mit mine din dit dine vores jeres deres dem man fra ud op ned over under mod ved hos da nu bare lige noget nogen alle hver hvad hvem hvordan hvorfor hvilken hvilke blev bliver blive været jo',
   ),
   concepts: {
+    delete: list('slette|slettet|sletning|fjerne|fjernet'),
+    leak: list('læk|lække|lækket|stjæle|stjålet|eksponeret'),
+    trust: list('tillid|betroet|betroede|stoler på|troværdig'),
+    sequence: list('rækkefølge|rækkefølgen|sekvens'),
+    deliver: list('levering|leveret|levere|kommer frem|når frem'),
+    resend: list('genudsendelse|genudsende|gensende|sendes igen|sendt igen'),
+    confirm: list('kvittering|kvitteringer|bekræftelse|bekræftelser'),
     memory: list('hukommelse'),
     share: list('dele|deler|delt|fælles'),
     fast: list('hurtig|hurtigere|billigere'),
@@ -197,9 +205,9 @@ export const danish: Language = {
     absolutes: list(
       'aldrig|altid|ingen omkostning|ingen omkostninger|ingen ulempe|ingen ulemper|ingen risiko|gratis|koster ingenting|koster intet|altid hurtigere',
     ),
-    costTerms: list('omkostning|omkostninger|ulempe|ulemper|risiko|langsommere|afvejning|kompromis|overhead'),
+    costTerms: list('omkostning|omkostninger|ulempe|ulemper|risiko|langsommere|afvejning|kompromis|overhead|gør langsommere|ekstra plads'),
     opposites: list(
-      'svært nemt|svær nem|svært let|langsom hurtig|langsommere hurtigere|mere mindre|flere færre|højere lavere|større mindre|synkron asynkron|billig dyr|simpel kompleks|enkel kompleks|øger mindsker|øger reducerer|begrænset ubegrænset|krypteret ukrypteret',
+      'svært nemt|svær nem|svært let|langsom hurtig|langsommere hurtigere|mere mindre|flere færre|højere lavere|større mindre|synkron asynkron|billig dyr|simpel kompleks|enkel kompleks|øger mindsker|øger reducerer|begrænset ubegrænset|krypteret ukrypteret|let tung|lettere tungere|overlever tabt|overlever mistet|bevares tabt|bevares mistet',
     ),
     proportion: list('procent|halvdelen|dobbelt|fordoblet|halveret|en tredjedel'),
     triggers: {

@@ -170,12 +170,13 @@ export const german: Language = {
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
-      'arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig',
+      'arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung',
     ),
     citizenship: list(
       'staatsbürger|staatsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
     ),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
+    needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
   },
   stopWords: [
     ...words(
@@ -184,6 +185,13 @@ export const german: Language = {
     ...words('beschreibt erklärt nennt zeigt kandidat kandidatin verständnis'),
   ],
   concepts: {
+    delete: list('löschen|gelöscht|löscht|löschung|entfernen|entfernt'),
+    leak: list('leck|datenleck|abfliessen|abgeflossen|gestohlen|stehlen|auslesen|ausgelesen|offengelegt'),
+    trust: list('vertrauen|vertrauenswürdig|vertrauenswürdige|vertraut'),
+    sequence: list('reihenfolge|sequenz|geordnet|der reihe nach'),
+    deliver: list('zustellung|zustellen|zugestellt|ankommen|kommt an|ankunft|auslieferung'),
+    resend: list('neuübertragung|erneut gesendet|erneut senden|nochmal gesendet|nochmal geschickt|sendewiederholung'),
+    confirm: list('bestätigung|bestätigungen|quittung|quittungen|quittiert|ack'),
     memory: list('speicher|adressraum'),
     share: list('gemeinsam|teilen|teilen sich|geteilt|geteilte|gemeinsame'),
     separate: list('getrennt|isoliert|einzeln|für sich allein|allein|unabhängig|unabhängiger|unabhängige|autonom|autonome|eigenständig'),
@@ -282,9 +290,11 @@ export const german: Language = {
     absolutes: list(
       'nie|niemals|immer|keine kosten|kein overhead|keinen overhead|keine nachteile|kein nachteil|kein risiko|kostet nichts|kostenlos|gratis|immer schneller',
     ),
-    costTerms: list('kosten|overhead|nachteil|nachteile|risiko|langsamer|aufwand|abwägung|kompromiss|trade off'),
+    costTerms: list(
+      'kosten|overhead|nachteil|nachteile|risiko|langsamer|aufwand|abwägung|kompromiss|trade off|verlangsamt|verlangsamen|zusätzlichen speicher|mehr speicher',
+    ),
     opposites: list(
-      'schwer leicht|schwierig einfach|langsam schnell|langsamer schneller|mehr weniger|höher niedriger|grösser kleiner|zustandslos zustandsbehaftet|synchron asynchron|billig teuer|günstig teuer|veränderlich unveränderlich|zuverlässig unzuverlässig|erhöht senkt|erhöht verringert|steigt sinkt|stark schwach|begrenzt unbegrenzt|obergrenze unbegrenzt|verschlüsselt unverschlüsselt|sortiert unsortiert',
+      'schwer leicht|schwierig einfach|langsam schnell|langsamer schneller|mehr weniger|höher niedriger|grösser kleiner|zustandslos zustandsbehaftet|synchron asynchron|billig teuer|günstig teuer|veränderlich unveränderlich|zuverlässig unzuverlässig|erhöht senkt|erhöht verringert|steigt sinkt|stark schwach|begrenzt unbegrenzt|obergrenze unbegrenzt|verschlüsselt unverschlüsselt|sortiert unsortiert|leicht schwer|leichter schwerer|leichtgewichtig schwergewichtig|überleben verloren|überstehen verloren|erhalten verloren|bleiben verloren',
     ),
     proportion: list('prozent|hälfte|doppelt|halbiert|verdoppelt|ein drittel'),
     triggers: {

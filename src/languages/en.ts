@@ -210,6 +210,7 @@ export const english: Language = {
     ),
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
+    needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
   },
   stopWords: [
     ...words(
@@ -220,6 +221,13 @@ export const english: Language = {
     ),
   ],
   concepts: {
+    delete: list('delete|deleted|deletes|deletion|erase|erased|wipe|wiped|drop|dropped|remove|removed'),
+    leak: list('leak|leaks|leaked|leakage|exposed|exposure|stolen|steal|steals'),
+    trust: list('trust|trusted|trusts|trustworthy|rely on'),
+    sequence: list('order|ordering|sequence|sequential|in sequence'),
+    deliver: list('delivery|deliver|delivers|delivered|arrive|arrives|arrived'),
+    resend: list('retransmission|retransmit|retransmits|retransmitted|resend|resends|resent|sent again'),
+    confirm: list('acknowledgement|acknowledgements|acknowledgment|acknowledgments|ack|acks|confirmation|confirmations'),
     memory: list('memory|ram|heap|address space'),
     share: list('share|shared|sharing|common'),
     separate: list('separate|isolated|isolation|isolate|own|independent|autonomous|autonomously|autonomy|on their own'),
@@ -334,9 +342,11 @@ export const english: Language = {
     absolutes: list(
       'never|always|no cost|no overhead|no downside|no drawback|no risk|costs nothing|for free|zero cost|zero overhead|never slower|always faster|no trade off|no tradeoff',
     ),
-    costTerms: list('cost|costs|overhead|trade off|tradeoff|downside|drawback|risk|slower|penalty|expense'),
+    costTerms: list(
+      'cost|costs|overhead|trade off|tradeoff|downside|drawback|risk|slower|penalty|expense|slow down|slows down|extra storage|more storage',
+    ),
     opposites: list(
-      'hard easy|difficult easy|harder easier|slow fast|slower faster|increase decrease|increases decreases|increase reduce|increases reduces|more less|more fewer|higher lower|larger smaller|bigger smaller|stateless stateful|synchronous asynchronous|sync async|safe unsafe|secure insecure|cheap expensive|simple complex|mutable immutable|reliable unreliable|ordered unordered|sorted unsorted|encrypted unencrypted|strong weak|limited unlimited|slowly quickly',
+      'hard easy|difficult easy|harder easier|slow fast|slower faster|increase decrease|increases decreases|increase reduce|increases reduces|more less|more fewer|higher lower|larger smaller|bigger smaller|stateless stateful|synchronous asynchronous|sync async|safe unsafe|secure insecure|cheap expensive|simple complex|mutable immutable|reliable unreliable|ordered unordered|sorted unsorted|encrypted unencrypted|strong weak|limited unlimited|slowly quickly|light heavy|lighter heavier|lightweight heavyweight|survive lost|survives lost|persist lost|kept lost|preserved lost',
     ),
     proportion: list('percent|per cent|a third|half|twice|doubled|halved'),
     triggers: {

@@ -157,11 +157,19 @@ export const spanish: Language = {
     ),
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
+    needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
   },
   stopWords: words(
     'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',
   ),
   concepts: {
+    delete: list('borrar|borrado|borrada|eliminar|eliminado|eliminada|eliminación|suprimir'),
+    leak: list('fuga|filtración|filtrar|filtrado|robar|robado|robados|expuesto|expuestos'),
+    trust: list('confianza|de confianza|confiable|fiable'),
+    sequence: list('orden|secuencia|ordenado|ordenados'),
+    deliver: list('entrega|entregar|entregado|entregados|llegar|llegan'),
+    resend: list('retransmisión|retransmitir|reenviar|reenvío|reenviado|reenviados'),
+    confirm: list('acuse de recibo|acuses de recibo|confirmación|confirmaciones'),
     memory: list('memoria'),
     share: list('compartir|comparten|comparte|compartida|compartido|común'),
     separate: list('separado|isolado|separada|independiente|independientes|aislado|aislada|autónomo|autónomos'),
@@ -238,9 +246,9 @@ export const spanish: Language = {
     absolutes: list(
       'nunca|siempre|sin coste|sin costo|ningún coste|ningún costo|ninguna desventaja|ningún riesgo|gratis|no cuesta nada|siempre más rápido',
     ),
-    costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso'),
+    costTerms: list('coste|costo|costes|costos|sobrecarga|desventaja|riesgo|más lento|compromiso|ralentiza|ralentizan|espacio adicional'),
     opposites: list(
-      'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado',
+      'difícil fácil|lento rápido|lenta rápida|más menos|mayor menor|síncrono asíncrono|barato caro|sencillo complejo|simple complejo|mutable inmutable|aumenta reduce|aumenta disminuye|limitado ilimitado|ligero pesado|ligera pesada|ligeros pesados|liviano pesado|sobreviven pierden|sobrevive pierde|conservan pierden|persisten pierden',
     ),
     proportion: list('por ciento|la mitad|el doble|duplico|un tercio'),
     triggers: {

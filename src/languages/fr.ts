@@ -166,11 +166,19 @@ export const french: Language = {
     ),
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
+    needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
   },
   stopWords: words(
     'le la les un une des du de et ou mais si que qui quoi est sont était être avoir ai as a ont avait je tu il elle nous vous ils elles ce cette ces dans sur avec pour par pas ne plus en au aux son sa ses leur leurs mon ma mes très aussi comme où quand donc car alors tout tous toute toutes autre autres y se me te lui eux on ça cela ceci été peut peuvent bien entre chez vers notre nos votre vos quel quelle quels quelles',
   ),
   concepts: {
+    delete: list('supprimer|supprimé|supprimée|supprimées|suppression|effacer|effacé|effacée'),
+    leak: list('fuite|fuites|volé|volées|voler|divulguer|divulgation|exposé|exposées'),
+    trust: list('confiance|de confiance|fiable'),
+    sequence: list('ordre|séquence|ordonné|ordonnés'),
+    deliver: list('livraison|livré|livrés|livrée|remise|arriver|arrivent|acheminement'),
+    resend: list('retransmission|retransmettre|retransmis|renvoyer|renvoyé|renvoyés|renvoi'),
+    confirm: list('accusé de réception|accusés de réception|acquittement|acquittements|confirmation|confirmations'),
     memory: list('mémoire'),
     share: list('partager|partagent|partage|partagée|partagé|commune|commun'),
     separate: list('séparé|séparée|séparés|isolé|isolée|indépendant|indépendante|indépendants|autonome|autonomes'),
@@ -246,9 +254,11 @@ export const french: Language = {
     absolutes: list(
       'jamais|toujours|aucun coût|aucun surcoût|aucun inconvénient|aucun risque|gratuit|ne coûte rien|sans coût|sans aucun coût|toujours plus rapide',
     ),
-    costTerms: list('coût|coûts|surcoût|inconvénient|risque|plus lent|compromis|pénalité'),
+    costTerms: list(
+      'coût|coûts|surcoût|inconvénient|risque|plus lent|compromis|pénalité|ralentit|ralentissent|ralentir|espace supplémentaire',
+    ),
     opposites: list(
-      'difficile facile|lent rapide|lente rapide|élevé faible|synchrone asynchrone|cher économique|simple complexe|mutable immuable|augmente diminue|augmente réduit|limité illimité',
+      'difficile facile|lent rapide|lente rapide|élevé faible|synchrone asynchrone|cher économique|simple complexe|mutable immuable|augmente diminue|augmente réduit|limité illimité|léger lourd|légère lourde|légers lourds|survivent perdus|survit perdu|conservés perdus|persistent perdus',
     ),
     proportion: list('pour cent|pourcent|la moitie|deux fois|double|divise par deux|un tiers'),
     triggers: {

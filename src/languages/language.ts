@@ -220,6 +220,11 @@ export interface ScreeningWords {
    * candidate needs it, so the right to work is not there yet ("I'd need H-1B sponsorship").
    */
   sponsorship: string[];
+  /**
+   * Needing something ("I'd need", "bräuchte", "j'aurais besoin", "necesitaría", "ज़रूरत", "سأحتاج"): said of a visa or
+   * permit without a negation, the candidate does not hold it ("I'd need a work visa").
+   */
+  needs: string[];
 }
 
 /** Cue phrases per answer shape; every list may be empty for a language. */

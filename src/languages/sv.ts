@@ -131,11 +131,19 @@ export const swedish: Language = {
     workPermits: list('arbetstillstånd|uppehållstillstånd|permanent uppehållstillstånd|blue card|behöver inte visum'),
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
+    needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
   },
   stopWords: words(
     'och eller men om att är var vara har hade jag du han hon vi de det den en ett till av i på med för som inte ja nej er ni dig mig sig sin sitt sina min mitt mina din ditt dina vår vårt våra ert era deras dem man så när där här också bara mycket mer mest kan kunde ska skulle vill ville måste från ut upp ner över under mot vid hos då nu lite något någon alla varje vad vem hur varför vilken vilka blev blir bli varit än',
   ),
   concepts: {
+    delete: list('radera|raderad|raderas|radering|ta bort|tas bort|borttagen'),
+    leak: list('läcka|läcker|läckt|läckage|stjäla|stulen|stulna|exponerad'),
+    trust: list('betrodd|betrodda|lita på|litar på|förtroende|pålitlig'),
+    sequence: list('ordning|ordningen|ordningsföljd|sekvens'),
+    deliver: list('leverans|levereras|levererad|levererade|kommer fram|komma fram'),
+    resend: list('omsändning|skicka om|skickas om|sänds om|skickas igen'),
+    confirm: list('kvittens|kvittenser|bekräftelse|bekräftelser'),
     memory: list('minne'),
     share: list('dela|delar|delat|gemensam|gemensamt'),
     fast: list('snabb|snabbare|snabbt|billigare'),
@@ -195,9 +203,11 @@ export const swedish: Language = {
     absolutes: list(
       'aldrig|alltid|ingen kostnad|inga kostnader|ingen nackdel|inga nackdelar|ingen risk|gratis|kostar ingenting|kostar inget|alltid snabbare',
     ),
-    costTerms: list('kostnad|kostnader|nackdel|nackdelar|risk|långsammare|avvägning|kompromiss|overhead'),
+    costTerms: list(
+      'kostnad|kostnader|nackdel|nackdelar|risk|långsammare|avvägning|kompromiss|overhead|saktar ner|gör långsammare|extra utrymme',
+    ),
     opposites: list(
-      'svårt lätt|svår lätt|långsam snabb|långsammare snabbare|mer mindre|fler färre|högre lägre|större mindre|synkron asynkron|billig dyr|enkel komplex|ökar minskar|begränsad obegränsad|krypterad okrypterad',
+      'svårt lätt|svår lätt|långsam snabb|långsammare snabbare|mer mindre|fler färre|högre lägre|större mindre|synkron asynkron|billig dyr|enkel komplex|ökar minskar|begränsad obegränsad|krypterad okrypterad|lätt tung|lättare tyngre|överlever förlorade|överlever försvinner|bevaras förlorade|bevaras försvinner',
     ),
     proportion: list('procent|hälften|dubbelt|fördubblade|halverade|en tredjedel'),
     triggers: {
