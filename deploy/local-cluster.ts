@@ -1,6 +1,7 @@
 // The reference topology as processes on one machine (containers cannot be
-// built everywhere): two session nodes (JOBS_WORKER=false) and one worker on
-// PostgreSQL + Redis + s3rver (STORAGE=s3), behind HAProxy with the same
+// built everywhere): two session nodes (JOBS_WORKER=false,
+// WEBHOOKS_WORKER=false: they only queue jobs and deliveries) and one worker
+// on PostgreSQL + Redis + s3rver (STORAGE=s3), behind HAProxy with the same
 // configuration file as the compose recipe (deploy/haproxy.cfg). Used by
 // test/cluster.test.ts and runnable by hand:
 //
@@ -168,6 +169,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           PORT: String(port),
           DATA_DIR: path.join(dataDirs, name),
           JOBS_WORKER: name === 'worker' ? 'true' : 'false',
+          WEBHOOKS_WORKER: name === 'worker' ? 'true' : 'false',
         },
         stdio: ['ignore', 'ignore', 'pipe'],
       });

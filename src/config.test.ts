@@ -15,7 +15,15 @@ describe('loadConfig', () => {
       publicBaseUrl: 'http://127.0.0.1:8000',
       candidateUiUrl: 'http://127.0.0.1:8000',
       rateLimitPerMinute: 25,
-      webhooks: { allowInsecureHttp: false, allowPrivateTargets: false, maxAttempts: 3, backoffBaseSeconds: 10, timeoutSeconds: 10 },
+      webhooks: {
+        allowInsecureHttp: false,
+        allowPrivateTargets: false,
+        maxAttempts: 3,
+        backoffBaseSeconds: 10,
+        timeoutSeconds: 10,
+        worker: true,
+        pollSeconds: 1,
+      },
       llm: { provider: 'scripted' },
       storage: 'local',
       s3: null,
@@ -34,6 +42,14 @@ describe('loadConfig', () => {
   it('parses the candidate origins as browsers send them', () => {
     const config = loadConfig({ CANDIDATE_ALLOWED_ORIGINS: 'https://App.example.com, http://localhost:5173/' });
     expect(config.session.allowedOrigins).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('lets a node leave webhook delivery to others with WEBHOOKS_WORKER=false', () => {
+    expect(loadConfig({ WEBHOOKS_WORKER: 'false', WEBHOOK_POLL_SECONDS: '0.5' }).webhooks).toMatchObject({
+      worker: false,
+      pollSeconds: 0.5,
+    });
+    expect(() => loadConfig({ WEBHOOK_POLL_SECONDS: '0' })).toThrow(ConfigError);
   });
 
   it('allows webhook ports 80 and 443 unless WEBHOOK_ALLOWED_PORTS lists others', () => {

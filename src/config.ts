@@ -81,6 +81,10 @@ export interface Config {
     circuitFailureThreshold: number;
     /** How long a paused endpoint waits before one trial attempt. */
     circuitPauseSeconds: number;
+    /** false: this node queues deliveries but never sends them (worker nodes do); true: it runs a delivery worker. */
+    worker: boolean;
+    /** How often an idle delivery worker looks at the queue (a wake-up brings new deliveries at once). */
+    pollSeconds: number;
   };
   llm: {
     provider: (typeof LLM_PROVIDERS)[number];
@@ -256,6 +260,8 @@ export function loadConfig(env: Env = process.env): Config {
       maxInFlightPerOwner: read.integer('WEBHOOK_MAX_IN_FLIGHT_PER_OWNER', 16, { min: 1, max: 1_000 }),
       circuitFailureThreshold: read.integer('WEBHOOK_CIRCUIT_FAILURES', 5, { min: 1, max: 1_000 }),
       circuitPauseSeconds: read.number('WEBHOOK_CIRCUIT_PAUSE_SECONDS', 300, { min: 0, max: 86_400 }),
+      worker: read.boolean('WEBHOOKS_WORKER', true),
+      pollSeconds: read.number('WEBHOOK_POLL_SECONDS', 1, { min: 0.02, max: 3_600 }),
     },
     llm: {
       provider: llmProvider,

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   webhook_deliveries: 'src/webhooks/delivery.repository.ts',
   interview_sessions: 'src/session/session.repository.ts',
   session_leases: 'src/session/session-lease.ts',
+  session_resume_tokens: 'src/session/session.repository.ts',
   jobs: 'src/jobs/job.repository.ts',
   interview_media: 'src/media/media.repository.ts',
   cluster_nodes: 'src/cluster/node-heartbeats.ts',

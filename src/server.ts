@@ -48,9 +48,10 @@ export async function startServer(
     await container.close();
     throw error;
   }
-  // Deliveries start once the API is up; stopping them comes before the database closes.
+  // Deliveries start once the API is up; stopping them comes before the database closes. A node with
+  // WEBHOOKS_WORKER=false only queues them: the wake-up it publishes reaches the workers of other nodes.
   const worker = container.webhooks.worker;
-  if (overrides.startWebhookWorker !== false) {
+  if (config.webhooks.worker && overrides.startWebhookWorker !== false) {
     worker.onError = (error) => app.log.error({ err: error }, 'webhook worker error');
     worker.start();
   }

@@ -7,7 +7,11 @@
 // Then a voice candidate in Chromium speaks (flite through the fake
 // microphone) with the camera on: PocketSphinx on a session node hears it,
 // and the worker, another process, assembles the MP3 that holds those words
-// and the WebM from the camera chunks the session nodes took.
+// and the WebM from the camera chunks the session nodes took. Last, a voice
+// candidate as `cli simulate --voice` speaks (flite audio, no second
+// Chromium): its session node is SIGKILLed mid-answer, it comes back through
+// the balancer with its resume token, and the interview ends with each answer
+// once and the MP3 holding them.
 //
 // It starts many processes, so it runs only when CLUSTER_TESTS=1 (CI runs it
 // once, on its own); it needs PostgreSQL and Redis (CLUSTER_DATABASE_URL,
@@ -21,15 +25,19 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../deploy/local-cluster.js';
+import { Redis } from 'ioredis';
 import { CandidateClient } from '../src/cli/candidate-client.js';
+import { VoiceCandidate } from '../src/cli/voice-client.js';
 import { loadConfig } from '../src/config.js';
 import { createContainer } from '../src/container.js';
 import { words } from '../src/speech/word-error-rate.js';
+import { candidateSessionUrl, VOICE_PROTOCOL_VERSION } from '../src/session/protocol.js';
 import { verifyWebhookSignature } from '../src/webhooks/signer.js';
 import { launchChromium, withoutBrowserRecognition } from './helpers/chromium.js';
 import { wordsHeardOnRecording } from './helpers/recording-audio.js';
 import { GOOD_ANSWERS, eventually } from './helpers/session.js';
 import { fakeMicrophoneWav } from './helpers/speech.js';
+import { speakWithFlite } from './helpers/spoken-audio.js';
 import { jobInterviewRequest } from './helpers/test-server.js';
 import { DELIVERY_ENV } from './helpers/webhook-fixtures.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
@@ -295,4 +303,95 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
     expect(probed.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
     expect(Number(probed.format.duration)).toBeGreaterThan(5);
   });
+
+  // Last: it leaves a session node dead (cluster.close() is the only one to mind).
+  it(
+    'a voice candidate whose session node is killed mid-answer takes the session back on the other node with its resume token',
+    { timeout: 300_000 },
+    async () => {
+      const started = Date.now();
+      const request = jobInterviewRequest();
+      const created = await api('/interview/create-from-questions', {
+        method: 'POST',
+        json: { ...request, questions: (request.questions as unknown[]).slice(0, 1) },
+      });
+      expect(created.status).toBe(200);
+      const id = ((await created.json()) as { interview_id: string }).interview_id;
+      const answer = await speakWithFlite(SPOKEN, { leadMs: 300, trailMs: 300 });
+      const heard: string[] = [];
+      const sessionEvents = (voice: VoiceCandidate) => voice.client.events.filter((e) => e.type === 'session');
+
+      // Through the balancer, as `cli simulate --voice` speaks: the interviewer's audio is played out before
+      // each answer (realtime), so the recording does not have the candidate talking over the interviewer.
+      const options = { playback: 'realtime' as const };
+      let voice = await VoiceCandidate.connect(cluster.url, id, options);
+      await voice.start();
+      await voice.waitForPlayback();
+
+      // Mid-answer (the session node's VAD has heard the candidate start), that node is killed.
+      const redis = new Redis(cluster.env.REDIS_URL!);
+      const holder = await redis.get(`interview-session:lease:${id}`).finally(() => redis.disconnect());
+      const victim = [...cluster.nodes.values()].find((node) => holder?.includes(`-${node.child.pid}-`));
+      expect(victim?.name, String(holder)).toMatch(/^session/);
+      const token = sessionEvents(voice).at(-1)!.resume_token;
+      const cut = voice.speak(answer);
+      await eventually(async () => expect(voice.client.events.some((e) => e.type === 'vad' && e.speaking)).toBe(true), 30_000);
+      await cluster.stop(victim!.name, 'SIGKILL');
+      expect((await cut).heard).toBe('');
+      const closedAt = Date.now();
+
+      // The page comes back through the balancer with its resume token (the balancer may first try the dead node).
+      const url = candidateSessionUrl(cluster.url, id, VOICE_PROTOCOL_VERSION, token);
+      for (;;) {
+        const attempt = await VoiceCandidate.connect(cluster.url, id, { ...options, url }).catch(() => null);
+        const first = await attempt?.client.next(['session', 'INTERVIEW_NOT_ALLOWED'], 20_000).catch(() => null);
+        if (first?.type === 'session') {
+          expect(first).toMatchObject({ resumed: true, consent_required: false });
+          voice = attempt!;
+          break;
+        }
+        await attempt?.close();
+        expect(Date.now() - closedAt, 'the voice candidate could not get back in').toBeLessThan(60_000);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      const resumeGap = Date.now() - closedAt;
+      expect(resumeGap).toBeLessThan(5_000);
+      voice.client.send({ type: 'mode', mode: 'voice' });
+      await voice.client.turn(30_000);
+      for (let turn = 0; turn < 4; turn++) {
+        await voice.waitForPlayback();
+        const spoken = await voice.speak(answer);
+        expect(spoken.heard).not.toBe('');
+        heard.push(spoken.heard);
+        if (spoken.ended) break;
+      }
+      await voice.close();
+
+      await eventually(async () => expect(deliveries(id)).toHaveLength(1), 180_000);
+      const details = (await (await api(`/interview/details/${id}`, { headers: { 'x-frontend': 'talentui' } })).json()) as {
+        ending_reason: number;
+        resume_count: number;
+        transcript: { role: string; content: string; video_time: { begin: number; end: number } | null }[];
+      };
+      expect(details).toMatchObject({ ending_reason: 1, resume_count: 1 });
+      // Each answer the server heard once; the one cut off by the kill was never turned into an answer.
+      const answers = details.transcript.filter((e) => e.role === 'user');
+      expect(answers.map((e) => e.content)).toEqual(heard);
+
+      const recording = (await (await api(`/interview/get-recording/${id}`)).json()) as { interview_recording: string };
+      const mp3 = await download(recording.interview_recording, 'voice-killed.mp3');
+      // The candidate's words are on the recording where the transcript places the answers (the two
+      // longest are listened to, as for the browser candidate above).
+      const spokenWords = [...new Set(words(SPOKEN).filter((w) => w.length > 3))];
+      const span = (e: { video_time: { begin: number; end: number } | null }) => e.video_time!.end - e.video_time!.begin;
+      const onRecording = new Set<string>();
+      for (const { video_time } of [...answers].sort((a, b) => span(b) - span(a)).slice(0, 2)) {
+        for (const word of await wordsHeardOnRecording(mp3, video_time!.begin, video_time!.end)) onRecording.add(word);
+      }
+      expect(spokenWords.filter((w) => onRecording.has(w)).length / spokenWords.length, [...onRecording].join(' ')).toBeGreaterThanOrEqual(
+        0.5,
+      );
+      console.log(`  voice candidate: back ${resumeGap} ms after the kill; the test took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    },
+  );
 });

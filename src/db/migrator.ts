@@ -10,6 +10,7 @@ import { media } from './migrations/0007-media.js';
 import { erasedInterviews } from './migrations/0008-erased-interviews.js';
 import { mediaWork } from './migrations/0009-media-work.js';
 import { clusterNodes } from './migrations/0011-cluster-nodes.js';
+import { resumeTokens } from './migrations/0012-resume-tokens.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0008-erased-interviews': erasedInterviews(dialect),
     '0009-media-work': mediaWork(dialect),
     '0011-cluster-nodes': clusterNodes(dialect),
+    '0012-resume-tokens': resumeTokens(dialect),
   };
 }
 

@@ -141,6 +141,13 @@ export interface ClusterNodesTable {
   last_beat_at: string;
 }
 
+/** The hash of the interview's current resume token: any node recognises the page that holds the session. */
+export interface SessionResumeTokensTable {
+  interview_id: string;
+  token_hash: string;
+  issued_at: string;
+}
+
 export interface SessionLeasesTable {
   interview_id: string;
   holder: string;
@@ -202,6 +209,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   interview_sessions: InterviewSessionsTable;
   session_leases: SessionLeasesTable;
+  session_resume_tokens: SessionResumeTokensTable;
   jobs: JobsTable;
   interview_media: InterviewMediaTable;
   cluster_nodes: ClusterNodesTable;

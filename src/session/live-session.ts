@@ -12,7 +12,6 @@
 // error-report budget in client-reports.ts; the opening plan in opening.ts;
 // and what each message means in candidate-input.ts.
 
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_POLICY, isAwaitingInput, transition, type MachineEvent, type MachinePolicy } from '../conversation/state-machine.js';
 import { languageFor } from '../languages/index.js';
@@ -23,6 +22,7 @@ import type { CandidateChannel, ChannelSession } from './channel.js';
 import { NO_SPEECH, type LiveSessionDeps, type LiveSessionInit } from './live-session-types.js';
 import { CloseCode, PROTOCOL_VERSION, VOICE_PROTOCOL_VERSION, type ClientMessage, type SessionMode } from './protocol.js';
 import type { Recognition, RecognitionChoice, SpeechOffer } from './recognition-policy.js';
+import { hashResumeToken, isSameTokenHash } from './resume-token.js';
 import { sessionEvent, type TranscriptEntry } from './session-event.js';
 import { SessionLifecycle } from './session-lifecycle.js';
 import type { NewEntry } from './session.repository.js';
@@ -173,8 +173,7 @@ export class LiveSession implements ChannelSession {
 
   /** Whether `token` is the one this connection was given: the same page, reloaded or reconnected. */
   isResumedBy(token: string): boolean {
-    const given = createHash('sha256').update(this.resumeToken).digest();
-    return timingSafeEqual(given, createHash('sha256').update(token).digest());
+    return isSameTokenHash(hashResumeToken(this.resumeToken), hashResumeToken(token));
   }
 
   /**

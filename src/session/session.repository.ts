@@ -2,7 +2,7 @@
 // transcript entries, the interview's state fields, the conversation memory
 // and, when the turn ends the interview, the hand-off job. A crash therefore
 // loses at most the turn in flight, never half of one. This repository writes
-// only the session's own table (interview_sessions); the interview, its
+// only the session's own tables (interview_sessions, session_resume_tokens); the interview, its
 // transcript and log, and the job are written through their owners'
 // repositories inside the same transaction. The session row's started_at is
 // the session's generation: a reset deletes the row, so a write from a
@@ -201,6 +201,25 @@ export class SessionRepository {
     });
   }
 
+  /** The hash of the token just issued to the interview's new connection; it replaces (spends) the previous one. */
+  async storeResumeToken(interviewId: string, tokenHash: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('session_resume_tokens')
+      .values({ interview_id: interviewId, token_hash: tokenHash, issued_at: at })
+      .onConflict((oc) => oc.column('interview_id').doUpdateSet({ token_hash: tokenHash, issued_at: at }))
+      .execute();
+  }
+
+  /** The hash of the interview's current resume token, whichever node issued it; undefined when none was. */
+  async findResumeTokenHash(interviewId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('session_resume_tokens')
+      .select('token_hash')
+      .where('interview_id', '=', interviewId)
+      .executeTakeFirst();
+    return row?.token_hash;
+  }
+
   async appendLog(interviewId: string, at: string, level: string, message: string | readonly string[]): Promise<void> {
     await this.interviews.appendLog(this.db, interviewId, at, level, message);
   }
@@ -213,5 +232,6 @@ export class SessionRepository {
  */
 export async function resetSession(tx: Transaction<Database>, interviewId: string): Promise<void> {
   await tx.deleteFrom('interview_sessions').where('interview_id', '=', interviewId).execute();
+  await tx.deleteFrom('session_resume_tokens').where('interview_id', '=', interviewId).execute();
   await forgetDatabaseLease(tx, interviewId);
 }

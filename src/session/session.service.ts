@@ -15,6 +15,7 @@ import type { SessionHost, SessionLogger, SpeechSupport } from './live-session-t
 import { CloseCode, ENDING_REASON_NAMES, PROTOCOL_VERSION } from './protocol.js';
 import { nodeOfHolder, sessionHolder, type SessionLeases } from './session-lease.js';
 import type { NodeHeartbeats } from '../cluster/node-heartbeats.js';
+import { hashResumeToken, isSameTokenHash } from './resume-token.js';
 import type { SessionRepository } from './session.repository.js';
 import { handoffJob } from './turn-runner.js';
 import { isFinished, transition } from '../conversation/state-machine.js';
@@ -130,7 +131,7 @@ export class SessionService implements SessionHost {
       (timer as TimerHandle | null)?.clear();
     }
     const connectionId = sessionHolder(this.deps.nodes?.nodeId ?? null, this.deps.ids.uuid());
-    if (!(await this.acquireOrTakeOver(interviewId, connectionId))) {
+    if (!(await this.acquireOrTakeOver(interviewId, connectionId, resumeToken))) {
       return refuse(connection, row, 'session_active');
     }
     try {
@@ -149,12 +150,15 @@ export class SessionService implements SessionHost {
         await this.fault(fresh, connectionId, connection, error.message);
         return null;
       }
+      // Stored before the page can see it, so a reload that reaches any node is recognised.
+      const newToken = this.deps.ids.uuid();
+      await this.deps.repository.storeResumeToken(interviewId, hashResumeToken(newToken), this.now());
       const session = new LiveSession({ ...this.deps, host: this }, connection, {
         interview: fresh,
         brief,
         connectionId,
         protocolVersion,
-        resumeToken: this.deps.ids.uuid(),
+        resumeToken: newToken,
       });
       this.live.set(interviewId, session);
       await session.begin();
@@ -178,8 +182,10 @@ export class SessionService implements SessionHost {
    * heartbeating, that node's lease taken over (the node missed a beat: wait
    * until it beats again or is declared dead). The log records the drop and the takeover.
    */
-  private async acquireOrTakeOver(interviewId: string, connectionId: string): Promise<boolean> {
+  private async acquireOrTakeOver(interviewId: string, connectionId: string, resumeToken: string | null): Promise<boolean> {
     if (await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
+    if (resumeToken !== null && (await this.isCurrentToken(interviewId, resumeToken)))
+      return this.takeOverForPage(interviewId, connectionId);
     const nodes = this.deps.nodes;
     const holder = nodes ? await this.deps.leases.holderOf(interviewId) : null;
     const deadNode = holder ? nodeOfHolder(holder) : null;
@@ -192,6 +198,52 @@ export class SessionService implements SessionHost {
       `session taken over by node ${nodes.nodeId} without waiting for the lease to expire`,
     ]);
     return true;
+  }
+
+  /** Whether `token` is the interview's current resume token, whichever node issued it. */
+  private async isCurrentToken(interviewId: string, token: string): Promise<boolean> {
+    const stored = await this.deps.repository.findResumeTokenHash(interviewId);
+    return stored !== undefined && isSameTokenHash(stored, hashResumeToken(token));
+  }
+
+  /**
+   * The page that holds the session came back with its resume token, and another node holds the
+   * lease: one that died, or one still writing the turn in flight of the page's closed socket. A
+   * node that is beating is given LEAVING_WAIT_MS to let go (as a reconnect on the same node
+   * waits); a node that missed a beat, or still holds on after that (its socket only looks
+   * open), has the lease taken over. Its heartbeat then finds the lease gone and closes its side
+   * with SESSION_TAKEN_OVER. The log records the drop and the takeover.
+   */
+  private async takeOverForPage(interviewId: string, connectionId: string): Promise<boolean> {
+    const { leases, nodes, clock, scheduler } = this.deps;
+    const deadline = clock.now().getTime() + LEAVING_WAIT_MS;
+    for (;;) {
+      // The lease keeps changing hands (another reconnect of the same page): this attempt gives up, the page retries.
+      if (clock.now().getTime() > deadline + LEAVING_WAIT_MS) return false;
+      const holder = await leases.holderOf(interviewId);
+      if (holder === null) {
+        if (await leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
+        continue;
+      }
+      const holderNode = nodeOfHolder(holder);
+      // A sweeper ending the interview, or a session of this node's own: not the page's to take.
+      if (!holder.startsWith('session:') || (holderNode !== null && holderNode === nodes?.nodeId)) return false;
+      const status = nodes && holderNode ? await nodes.status(holderNode) : 'unknown';
+      const isOverdue = clock.now().getTime() >= deadline;
+      if (status !== 'alive' || isOverdue) {
+        if (!(await leases.takeOver(interviewId, holder, connectionId, this.leaseMs))) continue;
+        const session = await this.deps.repository.findSession(interviewId);
+        const where = holderNode ? `node ${holderNode}` : 'an older node';
+        const why = status === 'alive' ? `still held it after ${LEAVING_WAIT_MS / 1000} s` : `is ${status}`;
+        await this.deps.repository.appendLog(interviewId, this.now(), 'warn', [
+          `the candidate's connection to ${where} dropped (last stored activity ${session?.last_seen_at ?? 'none'}); that node ${why}`,
+          `the page came back with its resume token: session taken over by node ${nodes?.nodeId ?? 'this node'}`,
+        ]);
+        return true;
+      }
+      await new Promise<void>((resolve) => scheduler.setTimeout(resolve, 200));
+      if (await leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
+    }
   }
 
   /**

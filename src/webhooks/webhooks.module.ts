@@ -18,7 +18,7 @@ import type { Wakeups } from '../cluster/wakeups.js';
 import { WebhookService } from './webhook.service.js';
 
 export interface WebhookOverrides {
-  /** How often an idle worker looks at the queue (default 1000 ms). */
+  /** How often an idle worker looks at the queue (default: WEBHOOK_POLL_SECONDS). */
   pollIntervalMs?: number;
   /** Claim lease (default: the per-attempt timeout plus 30 s). */
   leaseMs?: number;
@@ -30,7 +30,7 @@ export interface WebhookOverrides {
 
 export interface Webhooks {
   service: WebhookService;
-  /** The worker started with the server. */
+  /** The worker started with the server (unless WEBHOOKS_WORKER=false). */
   worker: WebhookWorker;
   /** Another worker on the same queue (tests: a successor to a stopped one). */
   createWorker(onError?: (error: unknown) => void): WebhookWorker;
@@ -82,7 +82,7 @@ export function createWebhooks(input: {
     const worker = new WebhookWorker(
       { ...attemptDeps, scheduler: input.scheduler, ids },
       {
-        pollIntervalMs: overrides.pollIntervalMs ?? 1000,
+        pollIntervalMs: overrides.pollIntervalMs ?? Math.round(settings.pollSeconds * 1000),
         leaseMs,
         concurrency: overrides.concurrency ?? 32,
         maxInFlightPerOwner: settings.maxInFlightPerOwner,
