@@ -7,7 +7,7 @@ import type { SessionConfig } from '../config.js';
 import { EndingReason, InterviewState } from '../interviews/enums.js';
 import type { InterviewRow } from '../interviews/interview.repository.js';
 import { buildBrief, InvalidInterviewDataError, type Interviewer } from '../conversation/interviewer.js';
-import type { Clock, Scheduler, TimerHandle } from '../common/clock.js';
+import { waitOn, type Clock, type Scheduler, type TimerHandle } from '../common/clock.js';
 import { isUuid, type IdGenerator } from '../common/ids.js';
 import type { CandidateChannel } from './channel.js';
 import { LiveSession } from './live-session.js';
@@ -241,7 +241,7 @@ export class SessionService implements SessionHost {
         ]);
         return true;
       }
-      await new Promise<void>((resolve) => scheduler.setTimeout(resolve, 200));
+      await waitOn(scheduler, 200);
       if (await leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
     }
   }
