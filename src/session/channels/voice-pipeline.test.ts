@@ -5,12 +5,20 @@ import type { ServerEvent } from '../protocol.js';
 import { languageByTag } from '../../languages/index.js';
 import { VoicePipeline } from './voice-pipeline.js';
 
-function setup(options: { answer?: () => string | Promise<string>; bargeInMs?: number; adaptive?: boolean } = {}) {
+function setup(
+  options: {
+    answer?: () => string | Promise<string>;
+    bargeInMs?: number;
+    adaptive?: boolean;
+    speculative?: boolean;
+    tts?: FakeTextToSpeech;
+  } = {},
+) {
   const clock = new TestClock();
   const scheduler = new TestScheduler(clock);
   const session = new FakeChannelSession();
   const stt = new FakeSpeechToText(options.answer);
-  const tts = new FakeTextToSpeech(500);
+  const tts = options.tts ?? new FakeTextToSpeech(500);
   const events: ServerEvent[] = [];
   let audioFrames = 0;
   let now = 0;
@@ -29,6 +37,7 @@ function setup(options: { answer?: () => string | Promise<string>; bargeInMs?: n
         vadSilenceLongMs: 2_000,
         vadThreshold: 0.5,
         bargeInMs: options.bargeInMs ?? 400,
+        speculativeReply: options.speculative ?? true,
       },
       clock,
       scheduler,
