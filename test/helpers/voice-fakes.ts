@@ -111,6 +111,8 @@ export class FakeStream implements RecognitionStream {
   /** Voiced samples among those written. */
   voiced = 0;
   state: 'open' | 'finished' | 'aborted' = 'open';
+  /** Waits for a free recogniser (the node at capacity), as the test says. */
+  isWaiting = false;
   private readonly partialListeners: ((text: string) => void)[] = [];
 
   constructor(private readonly answer: (stream: FakeStream) => string | Promise<string>) {}
