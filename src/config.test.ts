@@ -27,7 +27,15 @@ describe('loadConfig', () => {
       llm: { provider: 'scripted' },
       storage: 'local',
       s3: null,
-      voice: { vadSilenceMs: 700, vadAdaptive: true, vadSilenceShortMs: 400, vadSilenceLongMs: 2_000, vadThreshold: 0.5, bargeInMs: 400 },
+      voice: {
+        vadSilenceMs: 700,
+        vadAdaptive: true,
+        vadSilenceShortMs: 400,
+        vadSilenceLongMs: 2_000,
+        vadThreshold: 0.5,
+        bargeInMs: 400,
+        speculativeReply: true,
+      },
     });
     expect(config.integrationSecrets.size).toBe(0);
     expect(Object.isFrozen(config)).toBe(true);

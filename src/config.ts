@@ -147,6 +147,8 @@ export interface VoiceConfig {
   vadThreshold: number;
   /** While the interviewer's audio plays, candidate speech must last this long to interrupt it (echo gating). */
   bargeInMs: number;
+  /** Prepare the reply (words and first audio) while the end of turn still waits; send it if the candidate stays silent. */
+  speculativeReply: boolean;
 }
 
 /** How long a client may take to send a request, and to keep an idle connection (slow-client defence). */
@@ -330,6 +332,7 @@ function readVoice(read: EnvReader): VoiceConfig {
     vadSilenceLongMs,
     vadThreshold: read.number('SESSION_VAD_THRESHOLD', 0.5, { min: 0.2, max: 0.95 }),
     bargeInMs: read.integer('SESSION_BARGE_IN_MS', 400, { min: 0, max: 10_000 }),
+    speculativeReply: read.boolean('SESSION_SPECULATIVE_REPLY', true),
   };
 }
 

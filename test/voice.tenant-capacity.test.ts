@@ -3,7 +3,8 @@
 // tenant A's candidate speaking holds A's share: A's next candidate's answer
 // waits for it, and is asked to be typed when none frees within a few seconds
 // of its end, while tenant B's candidate is still heard. Once A's share is
-// free, A's candidate is heard again. Real server, real Silero VAD, real
+// free, A's candidate is heard again. While the answer waits, the candidate
+// hears "one moment". Real server, real Silero VAD, real
 // PocketSphinx, flite speaking the candidates.
 
 import { expect, it } from 'vitest';
@@ -60,6 +61,9 @@ it("one tenant's talking candidates use its share only: its next candidate waits
     // A's second candidate answers while over A's share: the answer waits, then the candidate is asked to type it.
     // (No text comes for that turn: the client stops waiting for one a second after the VAD closed it.)
     const waited = a2.speak(concatSamples(speech, silence(200)), 1_000);
+    // Meanwhile, rather than seconds of silence, the interviewer says "one moment" (shown and spoken, not stored).
+    expect(await a2.client.next('utterance', 30_000)).toMatchObject({ control_id: 'one_moment', text: 'One moment, please.' });
+    expect(await a2.client.next('audio_start', 30_000)).toMatchObject({ control_id: 'one_moment' });
     expect(await a2.client.next('speech_unavailable', 30_000)).toMatchObject({ reason: 'recogniser_failed' });
     await waited;
     // Tenant B is not affected.

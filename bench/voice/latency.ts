@@ -18,7 +18,10 @@
 //    the middle, through the fixed hang-over and the adaptive end of turn at
 //    once; `cutoffs=<k>/<n>` is the adaptive one (the server's default).
 // Level 1 also runs on a server with the fixed hang-over
-// (SESSION_VAD_ADAPTIVE=false), for the before/after of the adaptive end of turn.
+// (SESSION_VAD_ADAPTIVE=false), for the before/after of the adaptive end of turn,
+// and on one without the speculative reply (SESSION_SPECULATIVE_REPLY=false),
+// for its before/after in the same run (the ratio of the p50s and p95s). Every
+// row counts the speculative replies sent and discarded (speculative_replies_total).
 //
 // Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --remote 50]
 // (`--concurrent 0`, `--remote 0` leave those levels out.)
@@ -82,6 +85,11 @@ function meanMs(before: Metrics, after: Metrics, name: string, label = ''): numb
   return count === 0 ? NaN : (delta('sum') / count) * 1000;
 }
 
+/** A counter's increase between two scrapes. */
+function counted(before: Metrics, after: Metrics, series: string): number {
+  return (after.get(series) ?? 0) - (before.get(series) ?? 0);
+}
+
 async function speakAnswers(): Promise<VoiceAnswer[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-voice-'));
   return Promise.all(
@@ -127,6 +135,9 @@ interface Level {
   interviewer: number;
   tts: number;
   total: number;
+  /** Speculative replies sent and discarded (speculative_replies_total). */
+  sent: number;
+  discarded: number;
 }
 
 async function measure(url: string, key: string, answers: VoiceAnswer[], sessions: number, rounds = 1): Promise<Level> {
@@ -158,12 +169,14 @@ async function measure(url: string, key: string, answers: VoiceAnswer[], session
     interviewer: part('interviewer'),
     tts: part('tts'),
     total: meanMs(before, after, 'voice_turn_latency_seconds'),
+    sent: counted(before, after, 'speculative_replies_total{outcome="sent"}'),
+    discarded: counted(before, after, 'speculative_replies_total{outcome="discarded"}'),
   };
 }
 
 function row(level: Level, recogniser: string): string {
   const f = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(0));
-  return `| ${level.sessions} | ${recogniser} | ${level.turns} | ${level.completed}/${level.interviews} | ${f(level.clientP50)} | ${f(level.clientP95)} | ${f(level.clientP50 - level.hangover)} | ${f(level.clientP95 - level.hangover)} | ${f(level.hangover)} | ${f(level.stt)} | ${f(level.interviewer)} | ${f(level.tts)} | ${f(level.total)} |`;
+  return `| ${level.sessions} | ${recogniser} | ${level.turns} | ${level.completed}/${level.interviews} | ${f(level.clientP50)} | ${f(level.clientP95)} | ${f(level.clientP50 - level.hangover)} | ${f(level.clientP95 - level.hangover)} | ${f(level.hangover)} | ${f(level.stt)} | ${f(level.interviewer)} | ${f(level.tts)} | ${f(level.total)} | ${level.sent}/${level.discarded} |`;
 }
 
 /**
@@ -219,8 +232,8 @@ async function startFakeTranscriber(answers: VoiceAnswer[]): Promise<{ url: stri
 }
 
 const HEADER =
-  '| sessions | recogniser | turns | completed | client p50 | client p95 | p50 - hang-over | p95 - hang-over | hang-over | STT | interviewer | TTS | server total |\n' +
-  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n';
+  '| sessions | recogniser | turns | completed | client p50 | client p95 | p50 - hang-over | p95 - hang-over | hang-over | STT | interviewer | TTS | server total | speculative sent/discarded |\n' +
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n';
 
 /** A server process with a key; one owner stands for many here, so it may use the whole node's recognisers. */
 async function withServer<T>(env: Record<string, string>, work: (url: string, key: string) => Promise<T>): Promise<T> {
@@ -261,6 +274,12 @@ async function main(): Promise<void> {
     const fixed = await measure(url, key, answers, 1, SEQUENTIAL);
     process.stdout.write(`${row(fixed, `pocketsphinx, fixed ${voiceConfig.vadSilenceMs} ms hang-over`)}\n`);
   });
+  const unspeculative = await withServer({ SESSION_SPECULATIVE_REPLY: 'false' }, async (url, key) => {
+    await measure(url, key, answers, 1);
+    const level = await measure(url, key, answers, 1, SEQUENTIAL);
+    process.stdout.write(`${row(level, 'pocketsphinx, adaptive, no speculative reply')}\n`);
+    return level;
+  });
   const [one, many] = await withServer({}, async (url, key) => {
     // Warm-up: the synthesizer's workers, the recogniser's files in the page cache.
     await measure(url, key, answers, 1);
@@ -291,6 +310,11 @@ async function main(): Promise<void> {
     `\nLoad average at end: ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}; the fake transcriber answered ${fake.requests()} requests.`,
+  );
+  const ratio = (on: number, off: number) => (on / off).toFixed(2);
+  console.log(
+    `\nSpeculative reply, one session: p50 ${ratio(one.clientP50, unspeculative.clientP50)} and p95 ${ratio(one.clientP95, unspeculative.clientP95)} ` +
+      `of the figures without it (${one.sent} sent, ${one.discarded} discarded).`,
   );
   console.log(`\nCut-offs on ${cutoffs.answers.length} answers with a pause in the middle (pocketsphinx, warm):\n`);
   console.log(formatCutoffs(cutoffs, voiceConfig.vadSilenceMs));

@@ -93,7 +93,8 @@ export function observeSessionTurns(registry: Registry, sessions: SessionService
 
 /**
  * Spoken turns: from the end of the candidate's speech to the first audio of
- * the reply, and each part of it (`part`: hangover, stt, interviewer, tts).
+ * the reply, and each part of it (`part`: hangover, stt, interviewer, tts);
+ * and the speculative replies, by outcome.
  */
 export function observeVoiceTurns(registry: Registry, voice: VoiceService): void {
   const buckets = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
@@ -117,6 +118,15 @@ export function observeVoiceTurns(registry: Registry, voice: VoiceService): void
     parts.observe({ part: 'interviewer' }, latency.interviewerMs / 1000);
     parts.observe({ part: 'tts' }, latency.ttsMs / 1000);
   });
+  const speculative = new Counter({
+    name: 'speculative_replies_total',
+    help: 'Replies prepared while the candidate paused: sent (the turn ended there) or discarded (the candidate went on)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  // Both series exist from the start, so a rate of discarded replies reads 0 rather than nothing.
+  for (const outcome of ['sent', 'discarded'] as const) speculative.inc({ outcome }, 0);
+  voice.observeSpeculation((outcome) => speculative.inc({ outcome }));
 }
 
 /** Statements this node sent to the database, by kind (what bench/cluster/capacity.ts counts per interview). */

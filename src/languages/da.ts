@@ -42,6 +42,7 @@ export const danish: Language = {
       `Mange tak for din tid. Dermed er samtalen om stillingen som ${job} slut. Teamet kontakter dig om de næste skridt. Farvel!`,
     reminder: 'Er du der stadig? Tag dig god tid, og skriv dit svar, når du er klar.',
     welcomeBack: 'Velkommen tilbage! Lad os fortsætte, hvor vi slap.',
+    oneMoment: 'Et øjeblik, tak.',
     farewellUserEnded: 'Forstået, vi afslutter samtalen her. Tak for din tid.',
     farewellInactivity: 'Da vi ikke har hørt fra dig i et stykke tid, afslutter vi samtalen her. Tak.',
     farewellUncooperative: 'Desværre må vi afslutte samtalen her. Tak.',

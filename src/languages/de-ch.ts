@@ -61,6 +61,7 @@ export const swissGerman: Language = {
       `Merci vielmals für Ihre Zeit. Damit schliessen wir das Gespräch für die Stelle ${job} ab. Das Team meldet sich bei Ihnen wegen der nächsten Schritte. Auf Wiederluege!`,
     reminder: 'Sind Sie noch da? Nehmen Sie sich ruhig Zeit und tippen Sie Ihre Antwort, sobald Sie bereit sind.',
     welcomeBack: 'Willkommen zurück! Fahren wir dort weiter, wo wir aufgehört haben.',
+    oneMoment: 'Einen Moment, bitte.',
     farewellUserEnded: 'Verstanden, wir beenden das Gespräch hier. Merci vielmals für Ihre Zeit.',
     farewellInactivity: 'Da wir länger nichts von Ihnen gehört haben, beenden wir das Gespräch an dieser Stelle. Merci.',
     farewellUncooperative: 'Leider müssen wir das Gespräch an dieser Stelle beenden. Merci.',

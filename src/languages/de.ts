@@ -43,6 +43,7 @@ export const german: Language = {
       `Vielen Dank für Ihre Zeit. Damit schließen wir das Interview für die Position ${job} ab. Das Team meldet sich bei Ihnen zu den nächsten Schritten. Auf Wiedersehen!`,
     reminder: 'Sind Sie noch da? Lassen Sie sich ruhig Zeit und tippen Sie Ihre Antwort, sobald Sie bereit sind.',
     welcomeBack: 'Willkommen zurück! Machen wir dort weiter, wo wir aufgehört haben.',
+    oneMoment: 'Einen Moment, bitte.',
     farewellUserEnded: 'Verstanden, wir beenden das Interview hier. Vielen Dank für Ihre Zeit.',
     farewellInactivity: 'Da wir länger nichts von Ihnen gehört haben, beenden wir das Interview an dieser Stelle. Vielen Dank.',
     farewellUncooperative: 'Leider müssen wir das Interview an dieser Stelle beenden. Vielen Dank.',

@@ -45,6 +45,7 @@ export const english: Language = {
       `Thank you very much for your time. This concludes the interview for the ${job} position. The team will be in touch about the next steps. Goodbye!`,
     reminder: 'Are you still there? Take your time, and type your answer whenever you are ready.',
     welcomeBack: "Welcome back! Let's continue where we left off.",
+    oneMoment: 'One moment, please.',
     farewellUserEnded: 'Understood, we will end the interview here. Thank you for your time.',
     farewellInactivity: "As we haven't heard from you for a while, we will end the interview here. Thank you.",
     farewellUncooperative: 'Unfortunately, we have to end the interview here. Thank you.',

@@ -43,6 +43,7 @@ export const spanish: Language = {
       `Muchas gracias por tu tiempo. Con esto termina la entrevista para el puesto de ${job}. El equipo se pondrá en contacto contigo sobre los próximos pasos. ¡Hasta luego!`,
     reminder: '¿Sigues ahí? Tómate tu tiempo y escribe tu respuesta cuando estés listo.',
     welcomeBack: '¡Bienvenido de nuevo! Sigamos donde lo dejamos.',
+    oneMoment: 'Un momento, por favor.',
     farewellUserEnded: 'Entendido, terminamos la entrevista aquí. Gracias por tu tiempo.',
     farewellInactivity: 'Como no hemos tenido noticias tuyas desde hace un rato, terminamos la entrevista aquí. Gracias.',
     farewellUncooperative: 'Lamentablemente, tenemos que terminar la entrevista aquí. Gracias.',

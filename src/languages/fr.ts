@@ -42,6 +42,7 @@ export const french: Language = {
       `Merci beaucoup pour votre temps. L'entretien pour le poste de ${job} est maintenant terminé. L'équipe vous recontactera pour la suite. Au revoir !`,
     reminder: 'Êtes-vous toujours là ? Prenez votre temps et écrivez votre réponse dès que vous êtes prêt.',
     welcomeBack: 'Bon retour ! Reprenons là où nous nous étions arrêtés.',
+    oneMoment: 'Un instant, s’il vous plaît.',
     farewellUserEnded: "Entendu, nous arrêtons l'entretien ici. Merci pour votre temps.",
     farewellInactivity: "Comme nous n'avons plus de nouvelles de votre part depuis un moment, nous mettons fin à l'entretien. Merci.",
     farewellUncooperative: "Malheureusement, nous devons mettre fin à l'entretien ici. Merci.",

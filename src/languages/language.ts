@@ -75,6 +75,8 @@ export interface InterviewerPhrases {
   closing(jobTitle: string): string;
   reminder: string;
   welcomeBack: string;
+  /** Said while the candidate's answer waits for a free recogniser (the node is busy); shown, never stored. */
+  oneMoment: string;
   farewellUserEnded: string;
   farewellInactivity: string;
   farewellUncooperative: string;

@@ -42,6 +42,7 @@ export const swedish: Language = {
       `Tack så mycket för din tid. Därmed är intervjun för tjänsten som ${job} avslutad. Teamet hör av sig om nästa steg. Hej då!`,
     reminder: 'Är du kvar? Ta den tid du behöver och skriv ditt svar när du är redo.',
     welcomeBack: 'Välkommen tillbaka! Vi fortsätter där vi slutade.',
+    oneMoment: 'Ett ögonblick, tack.',
     farewellUserEnded: 'Jag förstår, vi avslutar intervjun här. Tack för din tid.',
     farewellInactivity: 'Eftersom vi inte har hört något från dig på ett tag avslutar vi intervjun här. Tack.',
     farewellUncooperative: 'Tyvärr måste vi avsluta intervjun här. Tack.',

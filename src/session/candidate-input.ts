@@ -139,12 +139,23 @@ async function answer(session: InputSession, text: string): Promise<void> {
   if (!expectInput(session)) return;
   // Accepted: the interviewer's audio stops (an answer typed over it is a barge-in).
   session.channel.accepted?.({ type: 'answer', text });
-  const { state, nextQuestionIndex } = session.context;
-  const question = state === InterviewState.AWAITING_ANSWER ? session.brief.questions[nextQuestionIndex - 1] : undefined;
-  const intent = classifyIntent(text, session.brief.languageCode);
-  const isThin = isThinAnswer(text, question?.criteria ?? [], session.brief.languageCode, question?.text);
+  const { event, entry } = planAnswer(session.context, session.brief, text);
+  await session.step(event, entry);
+}
+
+/**
+ * What an answer means in this context: the state machine's event and the
+ * candidate's transcript entry. Pure, so a spoken answer's reply can be
+ * prepared before the turn is confirmed (the speculative reply) and is then
+ * the same as the one the confirmed answer gets.
+ */
+export function planAnswer(context: MachineContext, brief: InterviewBrief, text: string): { event: MachineEvent; entry: NewEntry } {
+  const { state, nextQuestionIndex } = context;
+  const question = state === InterviewState.AWAITING_ANSWER ? brief.questions[nextQuestionIndex - 1] : undefined;
+  const intent = classifyIntent(text, brief.languageCode);
+  const isThin = isThinAnswer(text, question?.criteria ?? [], brief.languageCode, question?.text);
   const entry: NewEntry = { role: 'user', content: text, controlId: question?.id ?? 'procedural' };
-  await session.step({ type: 'input', intent, isThin }, entry);
+  return { event: { type: 'input', intent, isThin }, entry };
 }
 
 function expectInput(session: InputSession): boolean {

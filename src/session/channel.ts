@@ -26,6 +26,14 @@ export interface ChannelSession {
   readonly canSpeak: boolean;
   /** The interviewer waits for the candidate, and no answer of theirs is already on its way. */
   readonly isAwaitingInput: boolean;
+  /**
+   * The reply a spoken answer would get, worded ahead and neither stored nor
+   * sent (speculative reply); used if `handle` then brings the same answer.
+   * Null when it cannot be prepared ahead (no answer awaited, a model call).
+   */
+  prepareReply(text: string): Promise<string[]> | null;
+  /** The prepared reply will not be sent. */
+  discardReply(): void;
   /** A message from the candidate's side (a spoken answer, speech as activity), judged like any other. */
   handle(message: ClientMessage): void;
   /** Lines in the interview's log (get-logs), after the turn in flight. */

@@ -17,7 +17,7 @@ import { DEFAULT_POLICY, isAwaitingInput, transition, type MachineEvent, type Ma
 import { languageFor } from '../languages/index.js';
 import type { Language } from '../languages/language.js';
 import { AnswerMode, storedMode } from './answer-mode.js';
-import { admitAudio, processMessage, takesEffectAtOnce } from './candidate-input.js';
+import { admitAudio, planAnswer, processMessage, takesEffectAtOnce } from './candidate-input.js';
 import type { CandidateChannel, ChannelSession } from './channel.js';
 import { NO_SPEECH, type LiveSessionDeps, type LiveSessionInit } from './live-session-types.js';
 import { CloseCode, PROTOCOL_VERSION, VOICE_PROTOCOL_VERSION, type ClientMessage, type SessionMode } from './protocol.js';
@@ -162,6 +162,25 @@ export class LiveSession implements ChannelSession {
     // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
     // Whatever it writes, and a failure's ending, go through the queue (setMode).
     void this.deps.host.track(this.process(message).catch((error: unknown) => core.enqueue(() => core.failed(error))));
+  }
+
+  /**
+   * The speculative reply: the interviewer's words for a spoken answer whose
+   * turn is not confirmed yet, worded from the conversation as it stands and
+   * neither stored nor sent. If the same answer then comes (`handle`), its turn
+   * uses them; otherwise they are forgotten (discardReply, or any other turn).
+   */
+  prepareReply(text: string): Promise<string[]> | null {
+    const { core } = this;
+    if (!this.isAwaitingInput) return null;
+    const { event, entry } = planAnswer(core.context(), core.brief, text);
+    const rendered = core.turns.prepare(transition(core.context(), event, this.policy()), entry.content);
+    return rendered?.then((utterances) => utterances.map((utterance) => utterance.text)) ?? null;
+  }
+
+  /** The prepared reply will not be sent: the candidate went on speaking. */
+  discardReply(): void {
+    (this.core.turns as TurnRunner | undefined)?.discardPrepared();
   }
 
   /** Lines from the channel (voice: barge-in, turn latency) in the interview's log, after the turn in flight. */

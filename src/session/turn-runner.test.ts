@@ -130,4 +130,38 @@ describe('TurnRunner', () => {
     const job = await f.container.database.db.selectFrom('jobs').select('kind').where('dedupe_key', '=', `interview.ended:${id}`).execute();
     expect(job).toEqual([{ kind: 'interview.ended' }]);
   });
+
+  it('a reply prepared ahead stores and sends nothing; the same turn then uses its words, any other words its own', async () => {
+    const renders: (string | null)[] = [];
+    const scripted = new ScriptedInterviewer();
+    const counting: Interviewer = {
+      name: 'counting',
+      usesModelFor: () => false,
+      render: (request) => {
+        renders.push(request.candidateText);
+        return scripted.render(request);
+      },
+    };
+    const { id, runner, channel } = await started(counting);
+    const transcript = (await f.interviews.listTranscript(id)).length;
+    const sent = channel.events.length;
+    const context = runner.context;
+    const words = await runner.prepare(introduce(context), INTRO.content);
+    // Prepared: worded, but nothing on record, nothing sent, the conversation where it was.
+    expect(words?.length).toBeGreaterThan(0);
+    expect([(await f.interviews.listTranscript(id)).length, channel.events.length, runner.context]).toEqual([transcript, sent, context]);
+
+    renders.length = 0;
+    await runner.run(introduce(runner.context), { candidateEntry: INTRO });
+    // The confirmed turn used the prepared words (no second wording) and stored the answer once.
+    expect(renders).toEqual([]);
+    expect((await f.interviews.listTranscript(id)).filter((e) => e.role === 'user')).toHaveLength(1);
+    expect(channel.ofType('utterance').at(-1)?.text).toBe(words?.at(-1)?.text);
+
+    // Prepared for other words: the turn that comes words its own.
+    await runner.prepare(introduce(runner.context), 'something else');
+    const answer = { ...INTRO, content: 'A real answer about queues.', controlId: 'q1' };
+    await runner.run(introduce(runner.context), { candidateEntry: answer });
+    expect(renders).toEqual(['something else', answer.content]);
+  });
 });

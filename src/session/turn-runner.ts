@@ -4,7 +4,7 @@
 // events to the candidate. What the candidate saw is always what the record
 // says. Holds the conversation's memory (MachineContext) of one live session.
 
-import type { InterviewBrief, Interviewer } from '../conversation/interviewer.js';
+import type { InterviewBrief, Interviewer, Utterance } from '../conversation/interviewer.js';
 import { controlIdOf, isAwaitingInput, isFinished, type Act, type MachineContext, type Step } from '../conversation/state-machine.js';
 import { INTERVIEW_ENDED_JOB, interviewEndedDedupeKey, interviewEndedJob } from '../results/interview-ended.job.js';
 import type { NewJob } from '../jobs/job.repository.js';
@@ -35,7 +35,18 @@ export interface TurnOptions {
   consentedAt?: string;
 }
 
+/** A reply worded ahead for a turn not yet confirmed (the speculative reply of a voice turn). */
+interface PreparedReply {
+  /** The memory it was worded from: a turn run from any other is not this one. */
+  from: MachineContext;
+  candidateText: string;
+  acts: string;
+  utterances: Promise<Utterance[]>;
+}
+
 export class TurnRunner {
+  private prepared: PreparedReply | null = null;
+
   constructor(
     private readonly deps: TurnRunnerDeps,
     private readonly interviewId: string,
@@ -62,6 +73,7 @@ export class TurnRunner {
     const from = this.current.state;
     let candidateEntry = options.candidateEntry ?? null;
     const candidateText = candidateEntry?.content ?? options.candidateText ?? null;
+    const prepared = this.takePrepared(step, candidateText);
     const thinking = step.path[0];
     if (candidateEntry && thinking !== undefined && interviewer.usesModelFor(step.acts)) {
       const meanwhile = { ...this.current, state: thinking };
@@ -86,7 +98,7 @@ export class TurnRunner {
         awaiting_input: false,
       });
     }
-    const utterances = await interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
+    const utterances = await (prepared ?? interviewer.render({ acts: step.acts, brief: this.brief, candidateText }));
     const assistant = step.acts.map((act: Act, i): NewEntry => ({
       role: 'assistant',
       content: utterances[i]?.text ?? '',
@@ -138,6 +150,34 @@ export class TurnRunner {
       });
     }
     return ended;
+  }
+
+  /**
+   * Words the reply to `candidateText` ahead of its turn, storing and sending
+   * nothing: run() uses them if the very same turn comes next (same memory,
+   * same acts, same words), else they are forgotten. Null when wording takes a
+   * model call: such a turn is stored in two halves as it runs (see run()).
+   */
+  prepare(step: Step, candidateText: string): Promise<Utterance[]> | null {
+    if (this.deps.interviewer.usesModelFor(step.acts)) return null;
+    const utterances = this.deps.interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
+    // Awaited by run() or by the voice channel; a reply discarded first must not leave it unhandled.
+    utterances.catch(() => {});
+    this.prepared = { from: this.current, candidateText, acts: JSON.stringify(step.acts), utterances };
+    return utterances;
+  }
+
+  /** The prepared reply will not be sent (the candidate went on speaking). */
+  discardPrepared(): void {
+    this.prepared = null;
+  }
+
+  /** The prepared words if they are this turn's; either way they are used at most once. */
+  private takePrepared(step: Step, candidateText: string | null): Promise<Utterance[]> | null {
+    const { prepared } = this;
+    this.prepared = null;
+    if (!prepared || prepared.from !== this.current || prepared.candidateText !== candidateText) return null;
+    return prepared.acts === JSON.stringify(step.acts) ? prepared.utterances : null;
   }
 
   /** Seconds since the session started, to a tenth (the record's call_length). */

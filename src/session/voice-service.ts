@@ -1,7 +1,7 @@
 // Server-side voice for protocol version 2: what every voice pipeline of the
 // process shares (the Silero model, the recogniser, the synthesizer, the
-// settings, the clock and scheduler) and the per-turn latency observers
-// (metrics, the bench). Built once by the composition root; the gateway asks
+// settings, the clock and scheduler) and the per-turn latency and
+// speculative-reply observers (metrics, the bench). Built once by the composition root; the gateway asks
 // it for a channel per socket.
 
 import type { VoiceConfig } from '../config.js';
@@ -13,6 +13,7 @@ import type { SpeechToText } from '../speech/stt/speech-to-text.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from '../speech/vad/voice-activity.js';
 import { VoiceChannel, type VoiceSocket } from './channels/voice-channel.js';
+import type { SpeculationOutcome } from './channels/speculative-reply.js';
 import type { TurnLatency } from './channels/voice-latency.js';
 import type { SessionLogger, SpeechSupport } from './live-session-types.js';
 import { offerRecognition } from './recognition-policy.js';
@@ -38,6 +39,7 @@ export interface VoiceServiceDeps {
 
 export class VoiceService {
   private readonly latencyObservers: ((latency: TurnLatency) => void)[] = [];
+  private readonly speculationObservers: ((outcome: SpeculationOutcome) => void)[] = [];
 
   constructor(private readonly deps: VoiceServiceDeps) {}
 
@@ -61,11 +63,19 @@ export class VoiceService {
       observeLatency: (latency) => {
         for (const observer of this.latencyObservers) observer(latency);
       },
+      observeSpeculation: (outcome) => {
+        for (const observer of this.speculationObservers) observer(outcome);
+      },
     });
   }
 
   /** Each spoken turn's latency, from the end of the candidate's speech to the reply's first audio. */
   observeLatency(observer: (latency: TurnLatency) => void): void {
     this.latencyObservers.push(observer);
+  }
+
+  /** Each speculative reply's outcome: sent (the turn ended with the words it was prepared for) or discarded. */
+  observeSpeculation(observer: (outcome: SpeculationOutcome) => void): void {
+    this.speculationObservers.push(observer);
   }
 }

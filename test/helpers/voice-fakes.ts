@@ -111,6 +111,8 @@ export class FakeStream implements RecognitionStream {
   /** Voiced samples among those written. */
   voiced = 0;
   state: 'open' | 'finished' | 'aborted' = 'open';
+  /** Waits for a free recogniser (the node at capacity), as the test says. */
+  isWaiting = false;
   private readonly partialListeners: ((text: string) => void)[] = [];
 
   constructor(private readonly answer: (stream: FakeStream) => string | Promise<string>) {}
@@ -198,8 +200,22 @@ export class FakeChannelSession implements ChannelSession {
   isAwaitingInput = true;
   readonly handled: ClientMessage[] = [];
   readonly notes: string[] = [];
+  /** The reply prepareReply words (null: none can be prepared); what it was asked for, and what was discarded. */
+  reply: string[] | null = ['Thank you.', 'Question 2 of 3: Why?'];
+  readonly prepared: string[] = [];
+  discarded = 0;
   private readonly modeListeners: ((mode: SessionMode) => void)[] = [];
   private readonly audioListeners: ((frame: Uint8Array) => void)[] = [];
+
+  prepareReply(text: string): Promise<string[]> | null {
+    if (!this.isAwaitingInput || !this.reply) return null;
+    this.prepared.push(text);
+    return Promise.resolve(this.reply);
+  }
+
+  discardReply(): void {
+    this.discarded += 1;
+  }
 
   handle(message: ClientMessage): void {
     this.handled.push(message);

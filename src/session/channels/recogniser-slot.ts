@@ -47,4 +47,9 @@ export class RecogniserSlot {
   get isTaken(): boolean {
     return this.live !== null;
   }
+
+  /** The session's stream waits for a free recogniser (this node, or the tenant's share, is at capacity). */
+  get isWaiting(): boolean {
+    return this.live?.isWaiting ?? false;
+  }
 }

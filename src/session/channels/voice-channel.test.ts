@@ -31,7 +31,15 @@ function setup(tts: TextToSpeech = new FakeTextToSpeech(300)) {
     vad: new EnergyVad(),
     stt: new FakeSpeechToText(),
     tts,
-    settings: { vadSilenceMs: 700, vadAdaptive: false, vadSilenceShortMs: 400, vadSilenceLongMs: 2_000, vadThreshold: 0.5, bargeInMs: 400 },
+    settings: {
+      vadSilenceMs: 700,
+      vadAdaptive: false,
+      vadSilenceShortMs: 400,
+      vadSilenceLongMs: 2_000,
+      vadThreshold: 0.5,
+      bargeInMs: 400,
+      speculativeReply: true,
+    },
     clock: new TestClock(),
     scheduler,
   });

@@ -21,6 +21,10 @@
 // recognised so far need (turn-end.ts: longer after "and" or "um") and keeps
 // the utterance open until that much has passed, or the candidate goes on.
 // The words are the recogniser's partial results, or its early result.
+//
+// Speculative reply: the early result, while the candidate is still silent,
+// is offered (earlyResult) so the reply can be prepared during the rest of
+// the wait; earlyDropped says it will not be the answer after all.
 
 import { CANDIDATE_SAMPLE_RATE } from '../../speech/audio.js';
 import type { RecognitionStream } from '../../speech/stt/speech-to-text.js';
@@ -60,6 +64,10 @@ export interface ListenerHooks {
    * Absent: the VAD's hang-over ends it.
    */
   silenceNeeded?(heard: string | null, isRecognising: boolean): number;
+  /** The early result of the utterance so far, while the candidate is still silent: the turn will probably end with it. */
+  earlyResult?(text: string): void;
+  /** The candidate went on after the early finish (or the utterance was dropped): its early result is not the answer. */
+  earlyDropped?(): void;
 }
 
 type Phase =
@@ -131,6 +139,7 @@ export class VoiceListener {
         // at a time), and a new stream hears the whole utterance.
         phase.recognition.abort();
         phase.early = null;
+        this.hooks.earlyDropped?.();
         // What it said is no longer the end of the words.
         phase.heard = null;
         phase.isHeardFinal = false;
@@ -165,6 +174,7 @@ export class VoiceListener {
     if (this.phase !== phase || !isCurrent()) return;
     phase.heard = text;
     phase.isHeardFinal = isFinal;
+    if (isFinal && text.trim()) this.hooks.earlyResult?.(text.trim());
     if (phase.pausedAtMs === null) return;
     this.chain = this.chain.then(() => this.endIfSilentEnough()).catch((error: unknown) => this.fail(error));
   }
@@ -190,7 +200,10 @@ export class VoiceListener {
 
   /** Drops the utterance in progress (the interview ended, the mode changed, the turn was taken away). */
   cancel(): void {
-    if (this.phase.kind === 'speaking') this.phase.recognition?.abort();
+    if (this.phase.kind === 'speaking') {
+      this.phase.recognition?.abort();
+      if (this.phase.early) this.hooks.earlyDropped?.();
+    }
     this.phase = { kind: 'idle' };
   }
 

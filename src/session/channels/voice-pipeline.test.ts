@@ -3,20 +3,43 @@ import { TestClock, TestScheduler } from '../../../test/helpers/test-clock.js';
 import { EnergyVad, FakeChannelSession, FakeSpeechToText, FakeTextToSpeech, quiet, voice } from '../../../test/helpers/voice-fakes.js';
 import type { ServerEvent } from '../protocol.js';
 import { languageByTag } from '../../languages/index.js';
+import type { SpeculationOutcome } from './speculative-reply.js';
 import { VoicePipeline } from './voice-pipeline.js';
 
-function setup(options: { answer?: () => string | Promise<string>; bargeInMs?: number; adaptive?: boolean } = {}) {
+function setup(
+  options: {
+    answer?: () => string | Promise<string>;
+    bargeInMs?: number;
+    adaptive?: boolean;
+    speculative?: boolean;
+    tts?: FakeTextToSpeech;
+  } = {},
+) {
   const clock = new TestClock();
   const scheduler = new TestScheduler(clock);
   const session = new FakeChannelSession();
   const stt = new FakeSpeechToText(options.answer);
-  const tts = new FakeTextToSpeech(500);
+  const tts = options.tts ?? new FakeTextToSpeech(500);
   const events: ServerEvent[] = [];
+  /** Events (vad with its value) and synthesizer calls, in the order they happened. */
+  const order: string[] = [];
+  const synthesize = tts.synthesize.bind(tts);
+  tts.synthesize = (text, ...rest) => {
+    order.push(`synthesize ${text}`);
+    return synthesize(text, ...rest);
+  };
+  const outcomes: SpeculationOutcome[] = [];
   let audioFrames = 0;
   let now = 0;
   const pipeline = new VoicePipeline(
     session,
-    { event: (event) => events.push(event), audio: () => (audioFrames += 1) },
+    {
+      event: (event) => {
+        events.push(event);
+        order.push(event.type === 'vad' ? `vad ${event.speaking}` : event.type);
+      },
+      audio: () => (audioFrames += 1),
+    },
     {
       // Adaptive: the VAD's own hang-over is the short silence (detectorSilenceMs).
       vad: new EnergyVad(options.adaptive ? 400 : 700),
@@ -29,10 +52,12 @@ function setup(options: { answer?: () => string | Promise<string>; bargeInMs?: n
         vadSilenceLongMs: 2_000,
         vadThreshold: 0.5,
         bargeInMs: options.bargeInMs ?? 400,
+        speculativeReply: options.speculative ?? true,
       },
       clock,
       scheduler,
       now: () => now,
+      observeSpeculation: (outcome) => outcomes.push(outcome),
     },
   );
   session.onAudio((frame) => pipeline.hear(frame));
@@ -44,6 +69,8 @@ function setup(options: { answer?: () => string | Promise<string>; bargeInMs?: n
     stt,
     tts,
     events,
+    order,
+    outcomes,
     of,
     pipeline,
     scheduler,
@@ -184,5 +211,93 @@ describe('the voice pipeline', () => {
     await settle();
     expect(of('vad').map((e) => e.speaking)).toEqual([true, false]);
     expect(session.answers).toEqual(['ich habe Postgres gewählt weil es stabil ist']);
+  });
+
+  it('a candidate who goes on after the reply was prepared hears no reply mid-answer: it is discarded, logged and counted', async () => {
+    const { session, order, outcomes, of, frames, settle } = setup({ adaptive: true });
+    session.admit(voice(1_000));
+    // 300 ms of silence: past the early finish (200 ms), short of the end of turn (400 ms).
+    session.admit(quiet(300));
+    await settle();
+    expect(session.prepared).toEqual(['i build services']);
+    expect(order).toEqual(['vad true', 'synthesize Thank you.']);
+    session.admit(voice(800));
+    await settle();
+    expect(outcomes).toEqual(['discarded']);
+    expect(session.discarded).toBe(1);
+    expect(session.notes).toEqual(['a reply prepared while the candidate paused was discarded: the turn did not end there']);
+    // Nothing of it reached the page, and the answer was not handed over mid-answer.
+    expect([of('utterance'), of('audio_start'), frames(), session.answers]).toEqual([[], [], 0, []]);
+    session.admit(quiet(800));
+    await settle();
+    // The whole answer, once; its own reply (prepared at the final pause) is the one sent.
+    expect(session.answers).toEqual(['i build services']);
+    expect(outcomes).toEqual(['discarded', 'sent']);
+  });
+
+  it('a candidate who stays silent gets the prepared reply, synthesized before the turn was confirmed (sooner than without)', async () => {
+    const turn = async (speculative: boolean) => {
+      const { session, pipeline, order, outcomes, tts, settle } = setup({ speculative });
+      session.admit(voice(1_000));
+      session.admit(quiet(800));
+      await settle();
+      // The session's reply to the answer, as the turn sends it.
+      pipeline.accepted({ type: 'answer', text: session.answers[0]! });
+      pipeline.speak({ role: 'assistant', text: 'Thank you.', control_id: 'q1', created_at: '' });
+      await pipeline.drained();
+      return { order, outcomes, spoken: tts.spoken, prepared: session.prepared };
+    };
+    const on = await turn(true);
+    expect(on.order.slice(0, 6)).toEqual(['vad true', 'synthesize Thank you.', 'vad false', 'heard', 'audio_start', 'audio_end']);
+    // Synthesized once: the prepared audio is what was sent.
+    expect([on.spoken, on.outcomes, on.prepared]).toEqual([['Thank you.'], ['sent'], ['i build services']]);
+    const off = await turn(false);
+    expect(off.order.slice(0, 5)).toEqual(['vad true', 'vad false', 'heard', 'synthesize Thank you.', 'audio_start']);
+    expect([off.outcomes, off.prepared]).toEqual([[], []]);
+  });
+
+  it('prepares nothing when the words trail off ("... and"): the candidate is probably going on', async () => {
+    const { session, order, settle } = setup({ adaptive: true, answer: () => 'i moved the service and' });
+    session.admit(voice(1_000));
+    session.admit(quiet(300));
+    await settle();
+    expect([session.prepared, order]).toEqual([[], ['vad true']]);
+  });
+
+  it('says "one moment" in the interview\'s language when recognition has not started a second after the turn (every recogniser busy), once', async () => {
+    let recognised: (text: string) => void = () => {};
+    const { session, stt, scheduler, of, settle } = setup({ answer: () => new Promise<string>((resolve) => (recognised = resolve)) });
+    session.language = languageByTag('de')!;
+    session.admit(voice(1_000));
+    await settle();
+    stt.streams[0]!.isWaiting = true;
+    session.admit(quiet(800));
+    await settle();
+    expect(of('vad').map((e) => e.speaking)).toEqual([true, false]);
+    await scheduler.advance(900);
+    expect(of('utterance')).toEqual([]);
+    await scheduler.advance(200);
+    expect(of('utterance')).toMatchObject([{ role: 'assistant', text: 'Einen Moment, bitte.', control_id: 'one_moment' }]);
+    await scheduler.advance(3_000);
+    await settle();
+    expect(of('audio_start')).toMatchObject([{ control_id: 'one_moment', text: 'Einen Moment, bitte.' }]);
+    expect(of('utterance')).toHaveLength(1);
+    expect(session.notes).toEqual(['every speech recogniser was busy: the candidate heard "one moment" while the answer waited']);
+    stt.streams[0]!.isWaiting = false;
+    recognised('ich baue Dienste');
+    await settle();
+    expect(session.answers).toEqual(['ich baue Dienste']);
+  });
+
+  it('says nothing while a recogniser that has started takes its time', async () => {
+    let recognised: (text: string) => void = () => {};
+    const { session, scheduler, of, settle } = setup({ answer: () => new Promise<string>((resolve) => (recognised = resolve)) });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    await settle();
+    await scheduler.advance(2_000);
+    recognised('i build services');
+    await settle();
+    expect([of('utterance'), session.answers]).toEqual([[], ['i build services']]);
   });
 });

@@ -6,7 +6,8 @@
 // The parts are small and tested alone: CandidateRecording (the spool),
 // VoiceListener (VAD, echo gate, end of turn, early finish), RecogniserSlot
 // (one server recogniser per session), BrowserTranscript (the page's own
-// recogniser), VoiceSpeaker (synthesis and playback), TurnLatencyTracker.
+// recogniser), VoiceSpeaker (synthesis and playback), TurnLatencyTracker,
+// SpeculativeReply (the reply prepared while the end of turn still waits).
 // What the pipeline needs to know about the interview (language, who
 // recognises, whether an answer is awaited) it asks the session; it never
 // reads it back from the events it sends.
@@ -24,7 +25,8 @@ import { BrowserTranscript } from './browser-transcript.js';
 import { CandidateRecording } from './candidate-recording.js';
 import { RecogniserSlot } from './recogniser-slot.js';
 import { formatTurnLatency, TurnLatencyTracker, type TurnLatencyObserver } from './voice-latency.js';
-import { detectorSilenceMs, turnSilenceMs, turnSilences } from './turn-end.js';
+import { SpeculativeReply, type SpeculationOutcome } from './speculative-reply.js';
+import { detectorSilenceMs, isTrailingOff, turnSilenceMs, turnSilences } from './turn-end.js';
 import { VoiceListener } from './voice-listener.js';
 import { VoiceSpeaker } from './voice-speaker.js';
 
@@ -37,6 +39,8 @@ export interface VoiceDeps {
   settings: VoiceConfig;
   /** Each spoken turn's latency (metrics). */
   observeLatency?: TurnLatencyObserver;
+  /** Each speculative reply's outcome (metrics). */
+  observeSpeculation?: (outcome: SpeculationOutcome) => void;
   /** The process log (problems with speech providers). */
   log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
   /** Monotonic milliseconds for the latency split; performance.now() when absent. */
@@ -67,6 +71,10 @@ function earlyFinishMs(silenceMs: number): number {
 
 /** How long the end of a turn waits for the browser's final text (browser recognition). */
 const BROWSER_TEXT_WAIT_MS = 1_500;
+/** A finished turn whose recognition has not started after this long (every recogniser busy) hears "one moment". */
+export const ONE_MOMENT_AFTER_MS = 1_000;
+/** The control id of the "one moment" line: said and shown, never stored. */
+export const ONE_MOMENT_CONTROL_ID = 'one_moment';
 
 export class VoicePipeline {
   private readonly recording: CandidateRecording | null;
@@ -75,6 +83,10 @@ export class VoicePipeline {
   private readonly browserText: BrowserTranscript;
   private readonly speaker: VoiceSpeaker;
   private readonly latency: TurnLatencyTracker;
+  /** Null when SESSION_SPECULATIVE_REPLY is off. */
+  private readonly speculation: SpeculativeReply | null;
+  /** Audio ids of "one moment" lines: their first frame is not the reply's. */
+  private readonly cueIds = new Set<string>();
   private readonly now: () => number;
   /** Spoken turns finish in order even if a recogniser is slow. */
   private turns: Promise<void> = Promise.resolve();
@@ -105,11 +117,24 @@ export class VoicePipeline {
     this.speaker = new VoiceSpeaker(deps.tts, {
       event: (event) => output.event(event),
       audio: (frame) => output.audio(frame),
-      firstFrame: () => this.onFirstAudio(),
+      firstFrame: (id) => {
+        if (!this.cueIds.delete(id)) this.onFirstAudio();
+      },
       failed: (text, error) => deps.log?.('warn', `speech synthesis failed for "${text.slice(0, 60)}"`, error),
       missed: (line) => session.note([line]),
       now: this.now,
     });
+    this.speculation = deps.settings.speculativeReply
+      ? new SpeculativeReply({
+          prepareReply: (text) => session.prepareReply(text),
+          discardReply: () => session.discardReply(),
+          prepareAudio: (text) => {
+            if (session.canSpeak) this.speaker.prepare(text, session.language);
+          },
+          discardAudio: () => this.speaker.discardPrepared(),
+          settled: (outcome) => this.onSpeculationSettled(outcome),
+        })
+      : null;
     const { vad } = deps;
     const silences = turnSilences(deps.settings);
     this.listener = vad
@@ -130,6 +155,11 @@ export class VoicePipeline {
                     ? turnSilenceMs({ text: this.browserText.current, isRecognising: false }, this.session.language, silences)
                     : turnSilenceMs({ text: heard, isRecognising }, this.session.language, silences)
               : undefined,
+            // The early result while the candidate is silent: the reply is prepared unless the words trail off.
+            earlyResult: (text) => {
+              if (!silences || !isTrailingOff(text, this.session.language)) this.prepareReply(text);
+            },
+            earlyDropped: () => this.speculation?.settle(null),
           },
           earlyFinishMs(detectorSilenceMs(deps.settings)),
         )
@@ -177,31 +207,69 @@ export class VoicePipeline {
     this.turns = this.turns.then(() => this.finishTurn(recognition, hangoverMs));
   }
 
+  // 6b. The turn will probably end with these words (the early result, the candidate still silent):
+  // the reply is prepared meanwhile, and sent only if the turn ends with them (finishTurn).
+  private prepareReply(text: string): void {
+    if (this.ended || this.session.mode !== 'voice' || this.session.recognition !== 'server') return;
+    this.speculation?.prepare(text.slice(0, MAX_ANSWER_CHARS));
+  }
+
   // 7. What was said, from the server's recogniser or the page's, becomes an answer for the conversation.
   private async finishTurn(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): Promise<void> {
+    const text = await this.recognise(recognition, hangoverMs);
+    // The turn is confirmed: a reply prepared for exactly this answer is the one sent, any other is discarded.
+    this.speculation?.settle(text ? text.slice(0, MAX_ANSWER_CHARS) : null);
+    if (!text) return;
+    this.ownAnswer = text.slice(0, MAX_ANSWER_CHARS);
+    // 8. The conversation: the same answer message a typed answer is.
+    this.session.handle({ type: 'answer', text: this.ownAnswer });
+  }
+
+  /** The turn's words ('' or null: no answer), with `heard` sent and the latency's first parts noted. */
+  private async recognise(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): Promise<string | null> {
     const started = this.now();
     let text: string;
     if (this.session.recognition === 'browser') {
       // The browser's final result may trail the server's end of turn a little.
       text = await this.browserText.take(BROWSER_TEXT_WAIT_MS);
     } else if (recognition) {
+      // Every recogniser of the node busy: the candidate hears "one moment" rather than silence.
+      const cue = this.deps.scheduler.setTimeout(() => this.sayOneMomentIfWaiting(), ONE_MOMENT_AFTER_MS);
       try {
         text = (await (recognition instanceof Promise ? recognition : recognition.finish())).trim();
       } catch (error) {
         this.recogniserFailed(error);
-        return;
+        return null;
+      } finally {
+        cue.clear();
       }
     } else {
-      return;
+      return null;
     }
     const sttMs = this.now() - started;
-    if (this.ended || this.session.mode !== 'voice') return;
+    if (this.ended || this.session.mode !== 'voice') return null;
     this.output.event({ type: 'heard', text, final: true });
-    if (!text) return;
-    this.latency.answered(hangoverMs, sttMs);
-    this.ownAnswer = text.slice(0, MAX_ANSWER_CHARS);
-    // 8. The conversation: the same answer message a typed answer is.
-    this.session.handle({ type: 'answer', text: this.ownAnswer });
+    if (text) this.latency.answered(hangoverMs, sttMs);
+    return text;
+  }
+
+  /**
+   * The candidate's answer still waits for a free recogniser (back-pressure): the interviewer says
+   * a short "one moment", shown like any of its lines but never stored (not a question), once per wait.
+   */
+  private sayOneMomentIfWaiting(): void {
+    if (this.ended || !this.recogniser.isWaiting) return;
+    const { language } = this.session;
+    const text = language.phrases.oneMoment;
+    this.output.event({
+      type: 'utterance',
+      role: 'assistant',
+      text,
+      control_id: ONE_MOMENT_CONTROL_ID,
+      created_at: this.deps.clock.now().toISOString(),
+    });
+    if (this.session.canSpeak) this.cueIds.add(this.speaker.speak(text, ONE_MOMENT_CONTROL_ID, language));
+    this.session.note(['every speech recogniser was busy: the candidate heard "one moment" while the answer waited']);
   }
 
   // 9. The interviewer's reply: synthesized sentence by sentence and spoken (voice-speaker.ts).
@@ -254,6 +322,7 @@ export class VoicePipeline {
   /** A mode switch or a change of recogniser: a new recogniser hears the next utterance from its start. */
   modeChanged(): void {
     this.listener?.cancel();
+    this.speculation?.settle(null);
     // Switching to typing leaves the interviewer speaking: typed interviews hear it too.
     if (this.session.mode === 'text') return;
     if (this.vadFailed) this.announceVadFailed();
@@ -275,6 +344,7 @@ export class VoicePipeline {
   end(): void {
     this.ended = true;
     this.listener?.cancel();
+    this.speculation?.settle(null);
     this.browserText.cancel();
     void this.recording?.flush();
   }
@@ -303,7 +373,15 @@ export class VoicePipeline {
 
   private dropUtterance(): void {
     this.listener?.cancel();
+    this.speculation?.settle(null);
     this.latency.forget();
+  }
+
+  /** Counted; a discarded reply is also a line in the interview's log (what was prepared is not). */
+  private onSpeculationSettled(outcome: SpeculationOutcome): void {
+    this.deps.observeSpeculation?.(outcome);
+    if (outcome === 'discarded')
+      this.session.note(['a reply prepared while the candidate paused was discarded: the turn did not end there']);
   }
 
   /** The VAD broke (an ONNX runtime error): the page is told to offer typing, and the interview log says why. */

@@ -4,8 +4,12 @@
 // sentence by sentence so its first audio leaves after the first sentence, not
 // after the whole text. Frames are sent as fast as they are made: the page
 // buffers and plays; `stop_audio` cuts it short (barge-in, repeat, end).
+// The first sentence of a reply not yet sent can be synthesized ahead
+// (prepare: the speculative reply); it is used if that text is spoken next.
 
 import type { Language } from '../../languages/language.js';
+import { splitSentences } from '../../languages/text.js';
+import type { PcmAudio } from '../../speech/audio.js';
 import { synthesizeSentences } from '../../speech/tts/sentences.js';
 import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
 import type { PlayedOutcome, ServerEvent, ServerEvents } from '../protocol.js';
@@ -38,6 +42,13 @@ interface Unreported {
   report: { playedMs: number; outcome: PlayedOutcome } | null;
 }
 
+/** The first sentence of an utterance synthesized before it was to be spoken. */
+interface Prepared {
+  text: string;
+  audio: Promise<PcmAudio>;
+  abort: AbortController;
+}
+
 interface Playing {
   id: string;
   /** When the page should be done playing it, by the server's own estimate. */
@@ -56,21 +67,52 @@ export class VoiceSpeaker {
   private sentUntil = 0;
   /** Streams sent to the page whose `played` report has not come yet: what the log needs to say what was missed. */
   private readonly unreported = new Map<string, Unreported>();
+  private prepared: Prepared | null = null;
 
   constructor(
     private readonly tts: TextToSpeech,
     private readonly output: SpeakerOutput,
   ) {}
 
-  speak(text: string, controlId: string, language: Language): void {
+  speak(text: string, controlId: string, language: Language): string {
     const signal = this.abort.signal;
     const id = `a${++this.count}`;
-    this.queue = this.queue.then(() => this.play(id, text, controlId, language, signal)).catch(() => {});
+    const first = this.takePrepared(text, signal);
+    this.queue = this.queue.then(() => this.play(id, text, controlId, language, signal, first)).catch(() => {});
+    return id;
+  }
+
+  /** Synthesizes the first sentence of `text` now, before it is spoken; one at a time (a new one replaces the last). */
+  prepare(text: string, language: Language): void {
+    this.discardPrepared();
+    const sentence = splitSentences(text)[0];
+    if (!sentence) return;
+    const abort = new AbortController();
+    const audio = this.tts.synthesize(sentence, language, abort.signal);
+    // Awaited when the text is spoken; discarded otherwise.
+    audio.catch(() => {});
+    this.prepared = { text, audio, abort };
+  }
+
+  /** The text prepared will not be spoken: its synthesis stops. */
+  discardPrepared(): void {
+    this.prepared?.abort.abort();
+    this.prepared = null;
+  }
+
+  /** The prepared first sentence if it is this text's (stopped with the utterance); the preparation is used once. */
+  private takePrepared(text: string, signal: AbortSignal): Promise<PcmAudio> | undefined {
+    const { prepared } = this;
+    if (prepared?.text !== text) return undefined;
+    this.prepared = null;
+    signal.addEventListener('abort', () => prepared.abort.abort(), { once: true });
+    return prepared.audio;
   }
 
   /** Stops everything queued or playing; tells the page which ids to stop. Returns whether anything was playing. */
   stop(reason: ServerEvents['stop_audio']['reason']): boolean {
     this.abort.abort();
+    this.discardPrepared();
     this.abort = new AbortController();
     const ids = this.activeIds();
     for (const id of ids) this.output.event({ type: 'stop_audio', id, reason });
@@ -137,13 +179,20 @@ export class VoiceSpeaker {
     return this.playing.map((p) => p.id);
   }
 
-  private async play(id: string, text: string, controlId: string, language: Language, signal: AbortSignal): Promise<void> {
+  private async play(
+    id: string,
+    text: string,
+    controlId: string,
+    language: Language,
+    signal: AbortSignal,
+    first?: Promise<PcmAudio>,
+  ): Promise<void> {
     let sampleRate = 0;
     let sentSamples = 0;
     let started = false;
     try {
       // One sentence is synthesized ahead while the previous one is sent.
-      for await (const { audio } of synthesizeSentences(this.tts, text, language, signal)) {
+      for await (const { audio } of synthesizeSentences(this.tts, text, language, signal, first)) {
         if (signal.aborted) return;
         if (!started) {
           sampleRate = audio.sampleRate;

@@ -94,4 +94,25 @@ describe('TenantLimitedSpeechToText', () => {
     expect(await Promise.all(streams.map((stream) => stream.finish()))).toEqual(['1', '2', '3', '4', '5']);
     expect(inner.finishing).toBe(5);
   });
+
+  it('a granted utterance still waits while the recogniser behind the bound has no free decoder', () => {
+    let innerWaiting = true;
+    const inner: SpeechToText = {
+      name: 'busy',
+      open: () => ({
+        write: () => {},
+        finish: async () => '',
+        abort: () => {},
+        get isWaiting() {
+          return innerWaiting;
+        },
+      }),
+      supports: () => true,
+      close: async () => {},
+    };
+    const stream = new TenantLimitedSpeechToText(inner, { maxConcurrent: 2, maxConcurrentPerTenant: 2 }).open(english);
+    expect(stream.isWaiting).toBe(true);
+    innerWaiting = false;
+    expect(stream.isWaiting).toBe(false);
+  });
 });

@@ -185,7 +185,9 @@ class SlotWhileListening implements RecognitionStream {
   }
 
   get isWaiting(): boolean {
-    return this.inner === null && !this.outcome.settled;
+    if (this.outcome.settled) return false;
+    // Past this bound, the recogniser itself may still be at capacity (its decoders all taken).
+    return this.inner === null || (this.inner.isWaiting ?? false);
   }
 
   write(samples: Int16Array): void {

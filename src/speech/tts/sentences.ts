@@ -1,7 +1,8 @@
 // An interviewer turn spoken sentence by sentence: the first sentence's audio
 // can play while the next ones are synthesized, so the candidate hears the
 // reply sooner than a whole-turn synthesis allows. One sentence is prepared
-// ahead; stopping early (barge-in, or the caller's abort) cancels it.
+// ahead; stopping early (barge-in, or the caller's abort) cancels it. The
+// first sentence may have been synthesized before the text was sent at all.
 
 import type { Language } from '../../languages/language.js';
 import { splitSentences } from '../../languages/text.js';
@@ -13,6 +14,8 @@ export async function* synthesizeSentences(
   text: string,
   language: Language,
   signal?: AbortSignal,
+  /** The first sentence's audio, already on its way (synthesized ahead: the speculative reply). */
+  first?: Promise<PcmAudio>,
 ): AsyncGenerator<{ sentence: string; audio: PcmAudio }> {
   const sentences = splitSentences(text);
   if (sentences.length === 0) return;
@@ -25,7 +28,7 @@ export async function* synthesizeSentences(
     return pending;
   };
   try {
-    let next = start(sentences[0]!);
+    let next = first ?? start(sentences[0]!);
     for (let i = 0; i < sentences.length; i++) {
       const current = next;
       if (i + 1 < sentences.length) next = start(sentences[i + 1]!);
