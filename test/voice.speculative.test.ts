@@ -27,6 +27,8 @@ describe('the speculative reply', () => {
     const id = await createJobInterview(t, key);
     const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1 });
     await candidate.start();
+    // As a candidate does: the answer starts once the question's audio has all arrived (it can lag the turn's events).
+    await candidate.waitForPlayback();
     const before = await speculativeReplies();
     const first = await speakWithFlite('I am a backend engineer with six years of experience.');
     const second = await speakWithFlite('Most of it building payment services.');
@@ -55,6 +57,8 @@ describe('the speculative reply', () => {
     const id = await createJobInterview(t, key);
     const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1 });
     await candidate.start();
+    // As a candidate does: the answer starts once the question's audio has all arrived (it can lag the turn's events).
+    await candidate.waitForPlayback();
     const before = await speculativeReplies();
     const turn = await candidate.speak(await speakWithFlite('I am a backend engineer with six years of experience.'));
     expect(turn.heard).toMatch(/engineer/);
