@@ -66,6 +66,17 @@ const api = (path: string, init: { method?: string; json?: unknown; headers?: Re
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
 
+/** A job interview with one question: the introduction, the question and the closing are its spoken turns. */
+async function createOneQuestionInterview(): Promise<string> {
+  const request = jobInterviewRequest();
+  const created = await api('/interview/create-from-questions', {
+    method: 'POST',
+    json: { ...request, questions: (request.questions as unknown[]).slice(0, 1) },
+  });
+  expect(created.status).toBe(200);
+  return ((await created.json()) as { interview_id: string }).interview_id;
+}
+
 /** Opens after the test calls open(); candidates wait on it between answers. */
 class Gate {
   private release!: () => void;
@@ -236,13 +247,7 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
 
   it('a voice candidate with the camera on is heard, recorded and filmed across nodes', { timeout: 600_000 }, async () => {
     // One question: the introduction, the question and the closing are three spoken turns (or four with a follow-up).
-    const request = jobInterviewRequest();
-    const created = await api('/interview/create-from-questions', {
-      method: 'POST',
-      json: { ...request, questions: (request.questions as unknown[]).slice(0, 1) },
-    });
-    expect(created.status).toBe(200);
-    const id = ((await created.json()) as { interview_id: string }).interview_id;
+    const id = await createOneQuestionInterview();
     // The fake microphone loops the file: the answer, then three seconds of silence for the VAD to close the turn.
     const browser: Browser = await launchChromium({
       fakeMicrophone: fakeMicrophoneWav(dir, SPOKEN, { beforeSeconds: 0.5, afterSeconds: 3 }),
@@ -310,13 +315,7 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
     { timeout: 300_000 },
     async () => {
       const started = Date.now();
-      const request = jobInterviewRequest();
-      const created = await api('/interview/create-from-questions', {
-        method: 'POST',
-        json: { ...request, questions: (request.questions as unknown[]).slice(0, 1) },
-      });
-      expect(created.status).toBe(200);
-      const id = ((await created.json()) as { interview_id: string }).interview_id;
+      const id = await createOneQuestionInterview();
       const answer = await speakWithFlite(SPOKEN, { leadMs: 300, trailMs: 300 });
       const heard: string[] = [];
       const sessionEvents = (voice: VoiceCandidate) => voice.client.events.filter((e) => e.type === 'session');
