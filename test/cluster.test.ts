@@ -11,13 +11,15 @@
 // candidate as `cli simulate --voice` speaks (flite audio, no second
 // Chromium): its session node is SIGKILLed mid-answer, it comes back through
 // the balancer with its resume token, and the interview ends with each answer
-// once and the MP3 holding them.
+// once and the MP3 holding them. And the failed-authentication throttle,
+// counted in Redis, applies per real client behind the balancer (TRUSTED_PROXIES).
 //
 // It starts many processes, so it runs only when CLUSTER_TESTS=1 (CI runs it
 // once, on its own); it needs PostgreSQL and Redis (CLUSTER_DATABASE_URL,
 // CLUSTER_REDIS_URL, defaults on 127.0.0.1).
 
 import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -65,6 +67,21 @@ const api = (path: string, init: { method?: string; json?: unknown; headers?: Re
     },
     body: init.json === undefined ? undefined : JSON.stringify(init.json),
   });
+
+/** The status of an API call made through the balancer from a chosen loopback address (a client of its own). */
+function statusFrom(localAddress: string, apiKey: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `${cluster.url}/interview/details/00000000-0000-4000-8000-000000000000`,
+      { localAddress, headers: { 'x-application-secret-key': apiKey } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject).end();
+  });
+}
 
 /** A job interview with one question: the introduction, the question and the closing are its spoken turns. */
 async function createOneQuestionInterview(): Promise<string> {
@@ -184,6 +201,18 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
     await cluster?.close();
     await receiver?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts failed authentication per real client behind the balancer, across both session nodes', async () => {
+    const wrongKey = `sk_int_${'A'.repeat(32)}`;
+    // AUTH_FAILURES_PER_MINUTE (20) failures from one client, spread over both nodes by the balancer: the next is refused.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push(await statusFrom('127.0.0.2', wrongKey));
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another client behind the same balancer is not affected, and the first one's right key still works.
+    expect(await statusFrom('127.0.0.3', wrongKey)).toBe(401);
+    expect(await statusFrom('127.0.0.2', key)).toBe(404);
   });
 
   it('loses nothing when a session node is killed, the other drained and the worker killed', { timeout: 900_000 }, async () => {
