@@ -56,7 +56,8 @@ describe('WEBHOOKS_WORKER', () => {
     const worker = await startChildServer({ ...t.database.env, ...DELIVERY_ENV, JOBS_WORKER: 'false' });
     children.add(worker);
     await eventually(async () => expect(deliveriesFor(id)).toHaveLength(1), 30_000);
-    expect(await statusOf(id)).toEqual([2]);
+    // The receiver has it; the worker records the success right after its answer.
+    await eventually(async () => expect(await statusOf(id)).toEqual([2]), 30_000);
 
     // Queued on the session node while the worker runs: sent by the worker, once.
     const next = await queueDelivery();
