@@ -1,9 +1,9 @@
 // The speculative reply over a real WebSocket, with real speech (flite), the
 // Silero VAD, PocketSphinx and eSpeak NG: the reply is prepared while the end
 // of turn still waits, sent when the candidate stays silent and discarded
-// (logged, counted) when they go on after a pause. The fixed 2 s hang-over
-// leaves the early result (after 300 ms of silence) well over a second to
-// arrive on a loaded machine before the candidate goes on.
+// (logged, counted) when they go on after a pause. The fixed 4 s hang-over
+// and a pause of about 2.8 s leave the early result (after 300 ms of silence)
+// over two seconds to arrive on a loaded machine before the candidate goes on.
 
 import { describe, expect, it } from 'vitest';
 import { VoiceCandidate } from '../src/cli/voice-client.js';
@@ -13,7 +13,7 @@ import { useTestServer, type TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
 let key: string;
-useTestServer({ SESSION_VAD_ADAPTIVE: 'false', SESSION_VAD_SILENCE_MS: '2000' }, (server, k) => ([t, key] = [server, k]));
+useTestServer({ SESSION_VAD_ADAPTIVE: 'false', SESSION_VAD_SILENCE_MS: '4000' }, (server, k) => ([t, key] = [server, k]));
 
 async function speculativeReplies(): Promise<{ sent: number; discarded: number }> {
   const text = await (await fetch(`${t.url}/metrics`)).text();
@@ -33,8 +33,8 @@ describe('the speculative reply', () => {
     const first = await speakWithFlite('I am a backend engineer with six years of experience.');
     const second = await speakWithFlite('Most of it building payment services.');
     const from = candidate.client.events.length;
-    // A pause of about 1.4 s (flite's own silences included): past the early finish, short of the 2 s hang-over.
-    const turn = await candidate.speak(concatSamples(first, silence(1_200), second));
+    // A pause of about 2.8 s (flite's own silences included): past the early finish, short of the 4 s hang-over.
+    const turn = await candidate.speak(concatSamples(first, silence(2_600), second));
     expect(turn.heard).toMatch(/engineer/);
     const during = candidate.client.events.slice(from);
     // One turn; nothing of the interviewer between the candidate's start and the final words.
