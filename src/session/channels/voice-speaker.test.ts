@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { FakeTextToSpeech } from '../../../test/helpers/voice-fakes.js';
 import { ENGLISH } from '../../languages/index.js';
@@ -65,5 +66,17 @@ describe('the interviewer’s voice', () => {
     expect(events.filter((e) => e.type === 'stop_audio')).toEqual([{ type: 'stop_audio', id: 'a1', reason: 'repeat' }]);
     expect(events.filter((e) => e.type === 'audio_start')).toHaveLength(1);
     expect(frames()).toBe(10);
+  });
+
+  it('a long interview of prepared replies holds no audio after it is played (no listener per reply until a barge-in)', async () => {
+    const { speaker } = setup();
+    for (let turn = 1; turn <= 50; turn++) {
+      const text = `Reply number ${turn}.`;
+      speaker.prepare(text, ENGLISH);
+      speaker.speak(text, `q${turn}`, ENGLISH);
+      await speaker.drained();
+    }
+    const { signal } = (speaker as unknown as { abort: AbortController }).abort;
+    expect(getEventListeners(signal, 'abort').length).toBeLessThanOrEqual(1);
   });
 });

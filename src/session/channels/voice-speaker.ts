@@ -105,7 +105,10 @@ export class VoiceSpeaker {
     const { prepared } = this;
     if (prepared?.text !== text) return undefined;
     this.prepared = null;
-    signal.addEventListener('abort', () => prepared.abort.abort(), { once: true });
+    // Stopping the utterance stops its synthesis; once the audio is there, the listener (which holds it) goes.
+    const stopSynthesis = (): void => prepared.abort.abort();
+    signal.addEventListener('abort', stopSynthesis, { once: true });
+    void prepared.audio.finally(() => signal.removeEventListener('abort', stopSynthesis)).catch(() => {});
     return prepared.audio;
   }
 
