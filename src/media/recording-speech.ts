@@ -118,7 +118,8 @@ export class RecordingSpeech {
   private async synthesize(language: Language, text: string, signal?: AbortSignal): Promise<Int16Array | null> {
     const tts = this.tts;
     if (!tts || !tts.supports(language) || text.trim() === '') return null;
-    return resample(await tts.synthesize(text, language, signal), CANDIDATE_AUDIO_RATE).samples;
+    // Nobody is listening for it: the live sessions' speech on this node goes first.
+    return resample(await tts.synthesize(text, language, signal, 'background'), CANDIDATE_AUDIO_RATE).samples;
   }
 
   /** Written under a unique temporary name and renamed: a reader never sees half an utterance, two writers do not collide. */

@@ -11,7 +11,7 @@ import type { Language } from '../../languages/language.js';
 import type { PcmAudio } from '../audio.js';
 import { SpeechError } from '../speech-error.js';
 import { SynthProcesses } from './synth-processes.js';
-import type { TextToSpeech } from './text-to-speech.js';
+import type { SynthUrgency, TextToSpeech } from './text-to-speech.js';
 
 /** eSpeak NG's output rate. */
 export const ESPEAK_SAMPLE_RATE = 22_050;
@@ -77,13 +77,13 @@ export class EspeakTextToSpeech implements TextToSpeech {
     return language.speech.espeakVoice !== '';
   }
 
-  async synthesize(text: string, language: Language, signal?: AbortSignal): Promise<PcmAudio> {
+  async synthesize(text: string, language: Language, signal?: AbortSignal, urgency?: SynthUrgency): Promise<PcmAudio> {
     if (text.length > MAX_TTS_CHARS) {
       throw new SpeechError(this.name, `text is too long (${text.length} characters, at most ${MAX_TTS_CHARS})`);
     }
     const clean = escapeForEspeak(text);
     if (clean === '') return { sampleRate: ESPEAK_SAMPLE_RATE, samples: new Int16Array(0) };
-    return this.workers.run({ text: clean, voice: language.speech.espeakVoice }, signal);
+    return this.workers.run({ text: clean, voice: language.speech.espeakVoice }, signal, urgency);
   }
 
   warmUp(): Promise<void> {

@@ -14,7 +14,7 @@ import { decodeWav, type PcmAudio } from '../audio.js';
 import { SpeechError } from '../speech-error.js';
 import { MAX_TTS_CHARS } from './espeak.js';
 import { SynthProcesses } from './synth-processes.js';
-import type { TextToSpeech } from './text-to-speech.js';
+import type { SynthUrgency, TextToSpeech } from './text-to-speech.js';
 
 // The program's engine part (synth-processes.ts runs it after its prelude).
 // The WAV goes back as bytes; the service decodes it. Node's WASI is marked
@@ -73,7 +73,7 @@ export class FliteTextToSpeech implements TextToSpeech {
     return language.speech.fliteVoice !== null;
   }
 
-  async synthesize(text: string, language: Language, signal?: AbortSignal): Promise<PcmAudio> {
+  async synthesize(text: string, language: Language, signal?: AbortSignal, urgency?: SynthUrgency): Promise<PcmAudio> {
     const voice = language.speech.fliteVoice;
     if (!voice) throw new SpeechError(this.name, `no voice for ${language.englishName}`);
     if (text.length > MAX_TTS_CHARS) {
@@ -82,7 +82,7 @@ export class FliteTextToSpeech implements TextToSpeech {
     // eslint-disable-next-line no-control-regex
     const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
     if (clean === '') return { sampleRate: 16_000, samples: new Int16Array(0) };
-    return this.workers.run({ voice, text: clean }, signal);
+    return this.workers.run({ voice, text: clean }, signal, urgency);
   }
 
   warmUp(): Promise<void> {

@@ -4,7 +4,7 @@
 
 import type { Language } from '../../languages/language.js';
 import type { PcmAudio } from '../audio.js';
-import type { TextToSpeech } from './text-to-speech.js';
+import type { SynthUrgency, TextToSpeech } from './text-to-speech.js';
 
 export class PerLanguageTextToSpeech implements TextToSpeech {
   constructor(
@@ -22,8 +22,8 @@ export class PerLanguageTextToSpeech implements TextToSpeech {
     return this.voiceFor(language).supports(language);
   }
 
-  synthesize(text: string, language: Language, signal?: AbortSignal): Promise<PcmAudio> {
-    return this.voiceFor(language).synthesize(text, language, signal);
+  synthesize(text: string, language: Language, signal?: AbortSignal, urgency?: SynthUrgency): Promise<PcmAudio> {
+    return this.voiceFor(language).synthesize(text, language, signal, urgency);
   }
 
   async warmUp(): Promise<void> {

@@ -7,7 +7,7 @@
 import type { Language } from '../../languages/language.js';
 import { splitSentences } from '../../languages/text.js';
 import type { PcmAudio } from '../audio.js';
-import type { TextToSpeech } from './text-to-speech.js';
+import type { SynthUrgency, TextToSpeech } from './text-to-speech.js';
 
 export async function* synthesizeSentences(
   tts: TextToSpeech,
@@ -21,17 +21,18 @@ export async function* synthesizeSentences(
   if (sentences.length === 0) return;
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const start = (sentence: string) => {
-    const pending = tts.synthesize(sentence, language, both);
+  // The first sentence is what the candidate waits for in silence; each later one has the sentence before it to play.
+  const start = (sentence: string, urgency: SynthUrgency) => {
+    const pending = tts.synthesize(sentence, language, both, urgency);
     // Awaited below; a consumer that stops first must not leave it unhandled.
     pending.catch(() => {});
     return pending;
   };
   try {
-    let next = first ?? start(sentences[0]!);
+    let next = first ?? start(sentences[0]!, 'now');
     for (let i = 0; i < sentences.length; i++) {
       const current = next;
-      if (i + 1 < sentences.length) next = start(sentences[i + 1]!);
+      if (i + 1 < sentences.length) next = start(sentences[i + 1]!, 'next');
       yield { sentence: sentences[i]!, audio: await current };
     }
   } finally {

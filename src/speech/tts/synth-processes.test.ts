@@ -39,6 +39,7 @@ async function handle(job) {
   if (job.text === 'die') process.exit(3);
   if (job.text === 'hang') for (;;);
   if (job.text === 'print') console.log('chatter the engine prints');
+  if (job.text.startsWith('slow')) for (const until = Date.now() + 300; Date.now() < until; );
   send({ id: job.id, sampleRate: 8000 }, new Int16Array([1, 2, 3]));
 }`,
     decode: ({ header, body }) => ({ sampleRate: header.sampleRate as number, samples: new Int16Array(body.buffer) }),
@@ -55,6 +56,34 @@ describe('synthesizer programs', () => {
     const programs = childPrograms().filter((child) => child.commandLine.includes('espeak-ng-emscripten'));
     expect(programs).toHaveLength(1);
     expect(programs[0]!.environment).toBe('');
+  });
+
+  it('a busy synthesizer answers the candidate waiting in silence first, the next sentence second, the recording last', async () => {
+    const pool = testPool();
+    try {
+      const answered: string[] = [];
+      const run = (text: string, urgency?: 'now' | 'next' | 'background') =>
+        pool.run({ text }, undefined, urgency).then(() => answered.push(text));
+      const all = [
+        run('slow: a sentence already being spoken'),
+        run('recording of an earlier turn', 'background'),
+        run("another candidate's second sentence", 'next'),
+        run("a candidate's first sentence"),
+        run("a second candidate's first sentence", 'now'),
+        run('recording of another turn', 'background'),
+      ];
+      await Promise.all(all);
+      expect(answered).toEqual([
+        'slow: a sentence already being spoken',
+        "a candidate's first sentence",
+        "a second candidate's first sentence",
+        "another candidate's second sentence",
+        'recording of an earlier turn',
+        'recording of another turn',
+      ]);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('replaces a program that dies under a job: that job fails, the next one is answered', async () => {

@@ -4,7 +4,10 @@
 // synchronous and must not block the event loop that carries the sessions,
 // and the engines carry licenses (eSpeak NG: GPL-3.0; flite: BSD-4-Clause)
 // that the service's own process must not take on (docs/licenses.md).
-// Each process runs one job at a time; further jobs queue. Aborting a queued
+// Each process runs one job at a time; further jobs queue by urgency (a
+// candidate waiting in silence before one hearing the previous sentence,
+// both before the recording's background work), first come first served
+// within an urgency. Aborting a queued
 // job drops it; aborting a running one kills its process and answers at once,
 // and a fresh process starts loading for the next job. A job that has no
 // answer within its deadline is treated like a death of its process (the
@@ -12,6 +15,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { PcmAudio } from '../audio.js';
+import type { SynthUrgency } from './text-to-speech.js';
 import { abortError, SpeechError } from '../speech-error.js';
 import { FrameReader, type ProgramReply, PROGRAM_PRELUDE } from './synth-program.js';
 
@@ -35,10 +39,13 @@ export interface SynthProgramSpec {
 /** A job's deadline unless the spec sets one: generous for a loaded machine, short beside a session's wait. */
 const DEFAULT_JOB_DEADLINE_MS = 20_000;
 
+const RANK: Readonly<Record<SynthUrgency, number>> = { now: 0, next: 1, background: 2 };
+
 interface Job {
   id: number;
   payload: Record<string, unknown>;
   signal?: AbortSignal;
+  rank: number;
   settled: boolean;
   /** Already run once on a program that died under it: a second death fails it. */
   isRetry?: boolean;
@@ -65,13 +72,15 @@ export class SynthProcesses {
     this.slots = Array.from({ length: Math.max(1, spec.size) }, () => new Slot());
   }
 
-  run(payload: Record<string, unknown>, signal?: AbortSignal): Promise<PcmAudio> {
+  run(payload: Record<string, unknown>, signal?: AbortSignal, urgency: SynthUrgency = 'now'): Promise<PcmAudio> {
     if (this.closed) return Promise.reject(new SpeechError(this.spec.provider, 'the synthesizer is closed'));
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<PcmAudio>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, payload, signal, settled: false, resolve, reject };
+      const job: Job = { id: this.nextId++, payload, signal, rank: RANK[urgency], settled: false, resolve, reject };
       signal?.addEventListener('abort', () => this.cancel(job), { once: true });
-      this.queue.push(job);
+      // Behind every job as urgent or more, ahead of the less urgent ones.
+      const behind = this.queue.findIndex((queued) => queued.rank > job.rank);
+      this.queue.splice(behind < 0 ? this.queue.length : behind, 0, job);
       this.dispatch();
     });
   }

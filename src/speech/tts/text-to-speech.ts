@@ -4,12 +4,19 @@
 import type { Language } from '../../languages/language.js';
 import type { PcmAudio } from '../audio.js';
 
+/**
+ * Who waits for a synthesis, which decides its place in a busy synthesizer's queue: `now`, a
+ * candidate in silence (a reply's first sentence); `next`, a candidate who is hearing the sentence
+ * before it; `background`, nobody yet (the recording's copy of the interviewer's voice).
+ */
+export type SynthUrgency = 'now' | 'next' | 'background';
+
 export interface TextToSpeech {
   readonly name: string;
   /** Whether this synthesizer has a voice for the language. */
   supports(language: Language): boolean;
-  /** The whole utterance as PCM; rejects with SpeechError when it cannot. */
-  synthesize(text: string, language: Language, signal?: AbortSignal): Promise<PcmAudio>;
+  /** The whole utterance as PCM; rejects with SpeechError when it cannot. `urgency` defaults to `now`. */
+  synthesize(text: string, language: Language, signal?: AbortSignal, urgency?: SynthUrgency): Promise<PcmAudio>;
   /** Loads what the first synthesis would otherwise wait for (worker threads, WASM), so the first reply is not slow. */
   warmUp?(): Promise<void>;
   close(): Promise<void>;
