@@ -11,6 +11,7 @@ import { erasedInterviews } from './migrations/0008-erased-interviews.js';
 import { mediaWork } from './migrations/0009-media-work.js';
 import { clusterNodes } from './migrations/0011-cluster-nodes.js';
 import { resumeTokens } from './migrations/0012-resume-tokens.js';
+import { sessionWriter } from './migrations/0013-session-writer.js';
 
 /** The ordered migrations; each receives the dialect for the few places the engines differ. */
 export function listMigrations(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function listMigrations(dialect: Dialect): Record<string, Migration> {
     '0009-media-work': mediaWork(dialect),
     '0011-cluster-nodes': clusterNodes(dialect),
     '0012-resume-tokens': resumeTokens(dialect),
+    '0013-session-writer': sessionWriter(dialect),
   };
 }
 

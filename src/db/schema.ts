@@ -133,6 +133,8 @@ export interface InterviewSessionsTable {
   pending_turn: string | null;
   /** ISO time the candidate agreed (protocol v2 `start`); null for v1 sessions and before consent. */
   consented_at: string | null;
+  /** The connection (lease holder id) whose writes count; a taken-over connection's are refused. Null: written before 0013. */
+  writer: string | null;
 }
 
 /** A node's last heartbeat (src/cluster/node-heartbeats.ts; with REDIS_URL they live in Redis instead). */

@@ -1,6 +1,6 @@
 // A live session's hold on its interview: every third of SESSION_LEASE_SECONDS
 // the lease is renewed and the stored session touched. A lease another
-// connection took, or a stored session that is gone (the interview was reset,
+// connection took (or the session's writer it claimed), or a stored session that is gone (the interview was reset,
 // on another node or racing this one's reset), ends the session: the page is
 // told and closed with 4409.
 
@@ -50,9 +50,9 @@ export class LeaseHeartbeat {
         return;
       }
       if (session.isConsentPending()) return;
-      if (!(await this.deps.repository.touch(session.interviewId, session.startedAt(), session.now())) && !session.isStopped()) {
-        await session.lose('interview reset');
-      }
+      const touched = await this.deps.repository.touch(session.interviewId, session.startedAt(), session.connectionId, session.now());
+      if (touched === 'kept' || session.isStopped()) return;
+      await session.lose(touched === 'taken_over' ? 'lease taken' : 'interview reset');
     } catch (error) {
       session.warn(`heartbeat of ${session.interviewId} failed`, error);
     }

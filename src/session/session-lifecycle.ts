@@ -90,7 +90,7 @@ export class SessionLifecycle implements WatchedSession, HeldSession {
   }
 
   newTurns(startedAt: string, context: MachineContext): TurnRunner {
-    return new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, startedAt, context);
+    return new TurnRunner(this.deps, this.interviewId, this.brief, this.channel, startedAt, context, this.connectionId);
   }
 
   track<T>(promise: Promise<T>): Promise<T> {
@@ -101,8 +101,9 @@ export class SessionLifecycle implements WatchedSession, HeldSession {
     this.deps.host.log('warn', message, error);
   }
 
-  appendLog(level: 'info' | 'warn', lines: string | readonly string[]): Promise<void> {
-    return this.deps.repository.appendLog(this.interviewId, this.now(), level, lines);
+  /** The session's own lines: refused once another connection writes the session (it took this one over). */
+  async appendLog(level: 'info' | 'warn', lines: string | readonly string[]): Promise<void> {
+    await this.deps.repository.appendSessionLog(this.interviewId, this.connectionId, this.now(), level, lines);
   }
 
   async writeReports(lines: readonly string[]): Promise<void> {
@@ -169,7 +170,13 @@ export class SessionLifecycle implements WatchedSession, HeldSession {
     try {
       if (how.silent) return;
       if (how.recordDisconnect) {
-        await this.deps.repository.markDisconnected(this.interviewId, this.turns.startedAt, this.now(), this.turns.callLength());
+        await this.deps.repository.markDisconnected(
+          this.interviewId,
+          this.turns.startedAt,
+          this.connectionId,
+          this.now(),
+          this.turns.callLength(),
+        );
       }
       await this.writeReports(this.reports.flush());
     } finally {
@@ -178,9 +185,31 @@ export class SessionLifecycle implements WatchedSession, HeldSession {
     }
   }
 
+  /**
+   * The page took this session over on another connection (a reload that reached another node)
+   * while a turn was in flight here: that turn was refused, and this session stops without sending
+   * or storing anything more (the new connection owns the conversation). One line says so in the
+   * interview's log: appended, it changes nothing the new connection relies on, and only this side
+   * knows a turn was dropped.
+   */
+  private async discardTakenOver(): Promise<void> {
+    this.deps.host.log('warn', `interview ${this.interviewId}: session taken over by another connection; the turn in flight here was discarded`);
+    // The heartbeat may have noticed the takeover first (and closed the page's old socket).
+    await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }, grace: false, silent: true });
+    await this.deps.repository
+      .appendLog(this.interviewId, this.now(), 'warn', [
+        `session ${this.connectionId}: its turn in flight was discarded (nothing of it stored or sent): the page's new connection had taken the session over`,
+      ])
+      .catch((error: unknown) => this.warn(`logging the discarded turn of ${this.interviewId} failed`, error));
+  }
+
   /** A turn failed: end with reason 5 (recording the farewell if possible), or give up the connection. */
   async failed(error: unknown): Promise<void> {
     const { log } = this.deps.host;
+    if (error instanceof SessionConflictError && error.reason === 'taken_over') {
+      await this.discardTakenOver();
+      return;
+    }
     if (error instanceof SessionConflictError) {
       log('warn', `interview ${this.interviewId} ended or was reset elsewhere; closing this session`);
       await this.terminate({ close: { code: CloseCode.ENDED, reason: 'interview ended' }, grace: false, silent: true });

@@ -15,7 +15,7 @@ import type { SessionHost, SessionLogger, SpeechSupport } from './live-session-t
 import { CloseCode, ENDING_REASON_NAMES, PROTOCOL_VERSION } from './protocol.js';
 import { nodeOfHolder, sessionHolder, type SessionLeases } from './session-lease.js';
 import type { NodeHeartbeats } from '../cluster/node-heartbeats.js';
-import { hashResumeToken, isSameTokenHash } from './resume-token.js';
+import { hashResumeToken } from './resume-token.js';
 import type { SessionRepository } from './session.repository.js';
 import { handoffJob } from './turn-runner.js';
 import { isFinished, transition } from '../conversation/state-machine.js';
@@ -112,6 +112,7 @@ export class SessionService implements SessionHost {
       return null;
     }
     if (isFinished(row.state)) return refuse(connection, row, 'interview_ended');
+    if (row.erased_at !== null) return refuseErased(connection);
 
     if (this.stopping) {
       connection.close(CloseCode.GOING_AWAY, 'server shutting down');
@@ -135,6 +136,8 @@ export class SessionService implements SessionHost {
       return refuse(connection, row, 'session_active');
     }
     try {
+      // Claimed before anything is read: a previous holder's turn still in flight (a takeover) can no longer commit.
+      await this.deps.repository.claimWriter(interviewId, connectionId);
       // Read again under the lease: the previous holder may have ended it meanwhile.
       const fresh = await this.deps.repository.findInterview(interviewId);
       if (!fresh || isFinished(fresh.state)) {
@@ -152,7 +155,11 @@ export class SessionService implements SessionHost {
       }
       // Stored before the page can see it, so a reload that reaches any node is recognised.
       const newToken = this.deps.ids.uuid();
-      await this.deps.repository.storeResumeToken(interviewId, hashResumeToken(newToken), this.now());
+      if (!(await this.deps.repository.storeResumeToken(interviewId, hashResumeToken(newToken), this.now()))) {
+        // Erased on request since the gateway let the page in: nothing of it is written again.
+        await this.deps.leases.release(interviewId, connectionId);
+        return refuseErased(connection);
+      }
       const session = new LiveSession({ ...this.deps, host: this }, connection, {
         interview: fresh,
         brief,
@@ -184,8 +191,17 @@ export class SessionService implements SessionHost {
    */
   private async acquireOrTakeOver(interviewId: string, connectionId: string, resumeToken: string | null): Promise<boolean> {
     if (await this.deps.leases.acquire(interviewId, connectionId, this.leaseMs)) return true;
-    if (resumeToken !== null && (await this.isCurrentToken(interviewId, resumeToken)))
-      return this.takeOverForPage(interviewId, connectionId);
+    if (resumeToken !== null) {
+      // Spent atomically: of two connections presenting the same token, one goes on, the other is refused.
+      const tokenHash = hashResumeToken(resumeToken);
+      const placeholder = hashResumeToken(this.deps.ids.uuid());
+      if (await this.deps.repository.spendResumeToken(interviewId, tokenHash, placeholder)) {
+        if (await this.takeOverForPage(interviewId, connectionId)) return true;
+        // Not taken over (the lease kept changing hands): the page may retry with its token.
+        await this.deps.repository.restoreResumeToken(interviewId, placeholder, tokenHash);
+        return false;
+      }
+    }
     const nodes = this.deps.nodes;
     const holder = nodes ? await this.deps.leases.holderOf(interviewId) : null;
     const deadNode = holder ? nodeOfHolder(holder) : null;
@@ -200,19 +216,16 @@ export class SessionService implements SessionHost {
     return true;
   }
 
-  /** Whether `token` is the interview's current resume token, whichever node issued it. */
-  private async isCurrentToken(interviewId: string, token: string): Promise<boolean> {
-    const stored = await this.deps.repository.findResumeTokenHash(interviewId);
-    return stored !== undefined && isSameTokenHash(stored, hashResumeToken(token));
-  }
-
   /**
-   * The page that holds the session came back with its resume token, and another node holds the
-   * lease: one that died, or one still writing the turn in flight of the page's closed socket. A
-   * node that is beating is given LEAVING_WAIT_MS to let go (as a reconnect on the same node
-   * waits); a node that missed a beat, or still holds on after that (its socket only looks
-   * open), has the lease taken over. Its heartbeat then finds the lease gone and closes its side
-   * with SESSION_TAKEN_OVER. The log records the drop and the takeover.
+   * The page that holds the session came back with its resume token (spent by the caller), and
+   * another node holds the lease: one that died, or one still writing the turn in flight of the
+   * page's closed socket. A node that is beating, or whose state is unknown (it never beat: an
+   * older version; or the holder names no node), is given LEAVING_WAIT_MS to let go (as a
+   * reconnect on the same node waits); a node that missed a beat, or still holds on after that
+   * (its socket only looks open), has the lease taken over. The new connection then claims the
+   * session's writer (SessionRepository.claimWriter), so that node's turn in flight cannot
+   * commit; its heartbeat finds the lease gone and closes its side with SESSION_TAKEN_OVER.
+   * The log records the drop and the takeover.
    */
   private async takeOverForPage(interviewId: string, connectionId: string): Promise<boolean> {
     const { leases, nodes, clock, scheduler } = this.deps;
@@ -230,11 +243,15 @@ export class SessionService implements SessionHost {
       if (!holder.startsWith('session:') || (holderNode !== null && holderNode === nodes?.nodeId)) return false;
       const status = nodes && holderNode ? await nodes.status(holderNode) : 'unknown';
       const isOverdue = clock.now().getTime() >= deadline;
-      if (status !== 'alive' || isOverdue) {
+      // Only a node known to have missed a beat is taken over at once: one of unknown state may still be writing.
+      if (status === 'silent' || status === 'dead' || isOverdue) {
         if (!(await leases.takeOver(interviewId, holder, connectionId, this.leaseMs))) continue;
         const session = await this.deps.repository.findSession(interviewId);
         const where = holderNode ? `node ${holderNode}` : 'an older node';
-        const why = status === 'alive' ? `still held it after ${LEAVING_WAIT_MS / 1000} s` : `is ${status}`;
+        const why =
+          status === 'alive' || status === 'unknown'
+            ? `${status === 'unknown' ? '(of unknown state) ' : ''}still held it after ${LEAVING_WAIT_MS / 1000} s`
+            : `is ${status}`;
         await this.deps.repository.appendLog(interviewId, this.now(), 'warn', [
           `the candidate's connection to ${where} dropped (last stored activity ${session?.last_seen_at ?? 'none'}); that node ${why}`,
           `the page came back with its resume token: session taken over by node ${nodes?.nodeId ?? 'this node'}`,
@@ -309,6 +326,8 @@ export class SessionService implements SessionHost {
         context: step.context,
         callLength: null,
         sessionStartedAt: session.started_at,
+        // The expiry holds the lease itself and ends the interview: no live writer to check.
+        writer: null,
         logLines: [
           `no reconnection within ${this.settings.reconnectGraceSeconds} s; state ${row.state} -> 2, ending reason 3 (inactivity)`,
         ],
@@ -393,6 +412,18 @@ const REFUSALS = {
   session_active: { message: 'Another session of this interview is open. Close it first.', close: CloseCode.NOT_ALLOWED },
   interview_ended: { message: 'This interview has already ended and cannot be taken again.', close: CloseCode.ENDED },
 } as const;
+
+/** The interview's personal data was erased on request (the gateway answers 410 before the upgrade; this is the same refusal after it). */
+function refuseErased(connection: CandidateChannel): null {
+  connection.send({
+    type: 'error',
+    code: 'INTERVIEW_NOT_FOUND',
+    message: "this interview's personal data was erased on request; its link no longer works",
+    fatal: true,
+  });
+  connection.close(CloseCode.NOT_FOUND, 'interview erased');
+  return null;
+}
 
 /** INTERVIEW_NOT_ALLOWED, then the close code of the reason. */
 function refuse(connection: CandidateChannel, row: InterviewRow, reason: keyof typeof REFUSALS): null {

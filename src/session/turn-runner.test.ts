@@ -51,6 +51,7 @@ async function started(interviewer: Interviewer = new ScriptedInterviewer(), cha
     channel,
     at,
     initialContext(brief.kind, brief.questions.length),
+    'session:test',
   );
   await runner.run(transition(runner.context, { type: 'start' }), { startedAt: at });
   return { id, runner, channel };
@@ -79,6 +80,7 @@ describe('TurnRunner', () => {
       channel,
       session.started_at,
       session.context,
+      'session:test',
     );
     seen.length = 0;
     await next.run(introduce(next.context), { candidateEntry: INTRO });

@@ -55,6 +55,8 @@ export class TurnRunner {
     /** When the session started; also its generation, which a reset forgets (see SessionRepository.saveTurn). */
     readonly startedAt: string,
     private current: MachineContext,
+    /** The connection writing (its lease holder id): once another connection claims the session, its turns are refused. */
+    private readonly writer: string,
   ) {}
 
   get context(): MachineContext {
@@ -87,6 +89,7 @@ export class TurnRunner {
         logLines: [],
         pending: { step, candidateText },
         sessionStartedAt: this.startedAt,
+        writer: this.writer,
       });
       this.current = meanwhile;
       candidateEntry = null;
@@ -128,6 +131,7 @@ export class TurnRunner {
       startedAt: options.startedAt,
       consentedAt: options.consentedAt,
       sessionStartedAt: this.startedAt,
+      writer: this.writer,
     });
     this.current = step.context;
     if (ended) this.deps.onInterviewEnded?.();

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeMode = 'normal' | 'delayed' | 'slow' | 'broken' | 'malformed-json' | 'unusable-content' | 'obey-injection';
+export type FakeMode = 'normal' | 'delayed' | 'held' | 'slow' | 'broken' | 'malformed-json' | 'unusable-content' | 'obey-injection';
 
 export interface RecordedRequest {
   model: string;
@@ -16,6 +16,8 @@ export class FakeOpenAi {
   /** How long 'delayed' waits before its normal answer. */
   delayMs = 700;
   readonly requests: RecordedRequest[] = [];
+  /** The answers 'held' keeps back until releaseHeld() (a model call in flight for as long as a test needs). */
+  private readonly held: (() => void)[] = [];
   private server!: Server;
   baseUrl = '';
 
@@ -65,6 +67,9 @@ export class FakeOpenAi {
               this.delayMs,
             ).unref();
             return;
+          case 'held':
+            this.held.push(() => reply(JSON.stringify({ utterance: 'MODEL: Which concrete example from your work shows this best?' })));
+            return;
           case 'slow':
             setTimeout(() => reply(JSON.stringify({ utterance: 'MODEL: too late' })), 3_000).unref();
             return;
@@ -81,6 +86,11 @@ export class FakeOpenAi {
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  /** Answers every request 'held' kept back (normally), in arrival order. */
+  releaseHeld(): void {
+    for (const answer of this.held.splice(0)) answer();
   }
 
   async stop(): Promise<void> {
