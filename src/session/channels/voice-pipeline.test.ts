@@ -289,6 +289,26 @@ describe('the voice pipeline', () => {
     expect(session.answers).toEqual(['ich baue Dienste']);
   });
 
+  it('says no "one moment" once the candidate switched to typing or typed the answer while recognition waited', async () => {
+    for (const meanwhile of ['switch to typing', 'typed answer'] as const) {
+      let recognised: (text: string) => void = () => {};
+      const { session, stt, scheduler, of, settle } = setup({ answer: () => new Promise<string>((resolve) => (recognised = resolve)) });
+      session.admit(voice(1_000));
+      await settle();
+      stt.streams[0]!.isWaiting = true;
+      session.admit(quiet(800));
+      await settle();
+      if (meanwhile === 'switch to typing') session.switchMode('text');
+      else session.handle({ type: 'answer', text: 'I typed it instead.' });
+      await scheduler.advance(3_000);
+      await settle();
+      expect([meanwhile, of('utterance'), of('audio_start'), session.notes]).toEqual([meanwhile, [], [], []]);
+      stt.streams[0]!.isWaiting = false;
+      recognised('i build services');
+      await settle();
+    }
+  });
+
   it('says nothing while a recogniser that has started takes its time', async () => {
     let recognised: (text: string) => void = () => {};
     const { session, scheduler, of, settle } = setup({ answer: () => new Promise<string>((resolve) => (recognised = resolve)) });

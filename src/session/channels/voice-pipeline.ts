@@ -255,10 +255,13 @@ export class VoicePipeline {
 
   /**
    * The candidate's answer still waits for a free recogniser (back-pressure): the interviewer says
-   * a short "one moment", shown like any of its lines but never stored (not a question), once per wait.
+   * a short "one moment", shown like any of its lines but never stored (not a question), once per wait,
+   * and only while the session is in voice mode and still awaits that answer.
    */
   private sayOneMomentIfWaiting(): void {
     if (this.ended || !this.recogniser.isWaiting) return;
+    // Only while this spoken answer is the one awaited: not after a switch to typing or a typed answer meanwhile.
+    if (this.session.mode !== 'voice' || !this.session.isAwaitingInput) return;
     const { language } = this.session;
     const text = language.phrases.oneMoment;
     this.output.event({
