@@ -5,6 +5,8 @@
 // state is given the leaving wait. Three real servers ("nodes") on one
 // database, real sockets; the model is the fake OpenAI-compatible server.
 
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CandidateClient } from '../src/cli/candidate-client.js';
 import { candidateSessionUrl } from '../src/session/protocol.js';
@@ -96,6 +98,25 @@ describe('a session taken over by the page on another node', () => {
     await say(winner, GOOD_ANSWERS[1]!);
     expect(await details(a, key, id)).toMatchObject({ state: 6, next_question_index: 2, resume_count: 1 });
     await winner.close();
+    onA.socket.close();
+  });
+
+  it('gives a holder of unknown state the leaving wait before taking it over', { timeout: 90_000 }, async () => {
+    model.mode = 'normal';
+    const { id, client: onA } = await atFirstQuestion(a, key);
+    const token = tokenOf(onA);
+    // The lease as a node of an older version holds it (no node in the holder): nobody can tell whether it still writes.
+    await a.server.container.database.db
+      .updateTable('session_leases')
+      .set({ holder: `session:${randomUUID()}` })
+      .where('interview_id', '=', id)
+      .execute();
+    const started = performance.now();
+    const onB = await connectWith(b, id, token);
+    expect(await onB.next(['session', 'INTERVIEW_NOT_ALLOWED'], 30_000)).toMatchObject({ type: 'session', resumed: true });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(await logs(a, key, id)).toMatch(/that node \(of unknown state\) still held it after 5 s/);
+    await onB.close();
     onA.socket.close();
   });
 });

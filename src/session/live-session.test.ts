@@ -41,6 +41,20 @@ describe('LiveSession', () => {
     expect(log.map((l) => l.message).join('\n')).toMatch(/opened from 203\.0\.113\.7 \(protocol v1, voice mode\)/);
   });
 
+  it('an interview erased on request after the gateway let the page in is refused: no resume token, nothing written', async () => {
+    const id = await f.createInterview();
+    expect(await f.container.interviews.erasePersonalData(id, 'session unit tests')).toBe('erased');
+    const channel = new MemoryChannel();
+    expect(await f.container.sessions.open(id, channel)).toBeNull();
+    expect(channel.events).toMatchObject([{ type: 'error', code: 'INTERVIEW_NOT_FOUND', fatal: true }]);
+    expect(channel.closes).toEqual([{ code: CloseCode.NOT_FOUND, reason: 'interview erased' }]);
+    // Erased between the checks and the token's write (the erasure deletes the row in its transaction): none is stored after it.
+    expect(await f.repository.storeResumeToken(id, 'ab'.repeat(32), f.clock.now().toISOString())).toBe(false);
+    const tokens = await f.container.database.db.selectFrom('session_resume_tokens').selectAll().where('interview_id', '=', id).execute();
+    expect(tokens).toEqual([]);
+    expect([(await interview(id)).state, await f.interviews.listTranscript(id), await leaseIsFree(id)]).toEqual([0, [], true]);
+  });
+
   it('an ending turn closes the channel normally, frees the lease, stops its timers and starts no grace period', async () => {
     const { id, channel, session } = await open();
     const timersBefore = f.scheduler.pending;
