@@ -193,7 +193,10 @@ export class SessionLifecycle implements WatchedSession, HeldSession {
    * knows a turn was dropped.
    */
   private async discardTakenOver(): Promise<void> {
-    this.deps.host.log('warn', `interview ${this.interviewId}: session taken over by another connection; the turn in flight here was discarded`);
+    this.deps.host.log(
+      'warn',
+      `interview ${this.interviewId}: session taken over by another connection; the turn in flight here was discarded`,
+    );
     // The heartbeat may have noticed the takeover first (and closed the page's old socket).
     await this.terminate({ close: { code: CloseCode.NOT_ALLOWED, reason: 'session taken over' }, grace: false, silent: true });
     await this.deps.repository

@@ -189,7 +189,13 @@ export class SessionRepository {
   }
 
   /** The candidate's connection dropped: the record says so and the grace period starts (nothing when the session was reset). */
-  async markDisconnected(interviewId: string, sessionStartedAt: string, writer: string, at: string, callLength: number | null): Promise<void> {
+  async markDisconnected(
+    interviewId: string,
+    sessionStartedAt: string,
+    writer: string,
+    at: string,
+    callLength: number | null,
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       // A connection taken over is not the candidate's connection any more: its close records nothing.
       const result = await tx
@@ -236,7 +242,13 @@ export class SessionRepository {
    * A live session's own log lines (notes, mode switches, the page's reports): written only while
    * it is the session's writer (or before anything is stored: the welcome screen). False when refused.
    */
-  async appendSessionLog(interviewId: string, writer: string, at: string, level: string, message: string | readonly string[]): Promise<boolean> {
+  async appendSessionLog(
+    interviewId: string,
+    writer: string,
+    at: string,
+    level: string,
+    message: string | readonly string[],
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       const session = await tx.selectFrom('interview_sessions').select('writer').where('interview_id', '=', interviewId).executeTakeFirst();
       if (session && session.writer !== null && session.writer !== writer) return false;
