@@ -110,11 +110,10 @@ describe('a session taken over by the page on another node', () => {
     const { id, client: onA } = await atFirstQuestion(a, key);
     const token = tokenOf(onA);
     // The lease as a node of an older version holds it (no node in the holder): nobody can tell whether it still writes.
-    await a.server.container.database.db
-      .updateTable('session_leases')
-      .set({ holder: `session:${randomUUID()}` })
-      .where('interview_id', '=', id)
-      .execute();
+    const olderHolder = `session:${randomUUID()}`;
+    const { redis, database } = a.server.container;
+    if (redis) await redis.set(`interview-session:lease:${id}`, olderHolder, 'PX', 600_000);
+    else await database.db.updateTable('session_leases').set({ holder: olderHolder }).where('interview_id', '=', id).execute();
     const started = performance.now();
     const onB = await connectWith(b, id, token);
     expect(await onB.next(['session', 'INTERVIEW_NOT_ALLOWED'], 30_000)).toMatchObject({ type: 'session', resumed: true });
