@@ -141,7 +141,7 @@ export const danish: Language = {
     deliver: list('levering|leveret|levere|kommer frem|når frem'),
     resend: list('genudsendelse|genudsende|gensende|sendes igen|sendt igen'),
     confirm: list('kvittering|kvitteringer|bekræftelse|bekræftelser'),
-    memory: list('hukommelse'),
+    memory: list('hukommelse|ram'),
     share: list('dele|deler|delt|fælles'),
     fast: list('hurtig|hurtigere|billigere'),
     lock: list('lås|låse|låsning'),
@@ -171,6 +171,12 @@ export const danish: Language = {
     acknowledge: list('forstå|forstår'),
     plan: list('foreslå|foreslår|forslag'),
     deadline: list('frist|deadline|tidsfrist'),
+    stale: list('forældet|forældede|gamle kopier|gammel kopi|ikke opdateret|uaktuel|uaktuelle'),
+    evict: list('smides ud|smider ud|smidt ud|fortrænges|fortrængt|lru'),
+    limited: list('begrænset|begrænsede|ikke uendelig|kapacitet'),
+    frequent: list('ofte|hele tiden|konstant|hyppigt'),
+    database: list('database|databasen|databaser'),
+    changed: list('ændres|ændrer|ændret|ændrer sig|opdateret'),
   },
   cues: {
     pastSituation: list(

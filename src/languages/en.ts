@@ -296,6 +296,12 @@ export const english: Language = {
     postpone: list(
       'postpone|postponed|defer|deferred|later phase|next phase|second phase|phase two|next release|later release|push back|move the date|move the deadline|extend the deadline',
     ),
+    stale: list('stale|outdated|out of date|old version|old copy|old copies|old state|not up to date|obsolete'),
+    evict: list('evict|evicted|evicts|eviction|thrown out|throw out|throws out|kicked out|pushed out|least recently used|lru|purge|purged'),
+    limited: list('limited|finite|runs out|run out|not unlimited|not infinite|fills up|bounded|capacity'),
+    frequent: list('frequently|frequent|often|all the time|constantly|repeatedly|again and again|hot'),
+    database: list('database|databases|db'),
+    changed: list('change|changes|changed|updated|modified|altered'),
   },
   cues: {
     pastSituation: list(
