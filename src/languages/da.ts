@@ -123,7 +123,9 @@ export const danish: Language = {
       month: list('om måneden|pr måned|per måned|månedlig|månedsløn|i måneden|om md|pr md'),
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
     },
-    pending: list('ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med'),
+    pending: list(
+      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til',
+    ),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list('arbejdstilladelse|opholdstilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum'),
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),

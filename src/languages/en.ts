@@ -201,7 +201,7 @@ export const english: Language = {
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
     },
     pending: list(
-      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by",
+      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam",
     ),
     workAuthorisation: list(
       'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',

@@ -157,7 +157,7 @@ export const french: Language = {
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },
     pending: list(
-      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train',
+      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai',
     ),
     workAuthorisation: list(
       'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',

@@ -212,7 +212,9 @@ export const hindi: Language = {
     firstPersonSubject: list('मैंने|मैं|main|maine'),
     pastVerbPattern: '',
     ownActions: list('मैंने|maine'),
-    certainty: list('बिल्कुल साफ़|ज़ाहिर है|जाहिर है|बस इतना|कोई चुनौती नहीं|कोई नुकसान नहीं|एक ही बात|bilkul|zahir hai'),
+    certainty: list(
+      'बिल्कुल साफ़|ज़ाहिर है|जाहिर है|बस इतना|कोई चुनौती नहीं|कोई नुकसान नहीं|एक ही बात|bilkul|zahir hai|बिल्कुल साफ|साफ है कि|कोई जोखिम नहीं|कोई खतरा नहीं',
+    ),
     platitude: list('ज़रूरी|जरूरी|बहुत ज़रूरी|सबसे ज़रूरी|सब कुछ अच्छा|हर सिस्टम में'),
     manipulation: list(
       'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',
