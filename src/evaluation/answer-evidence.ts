@@ -330,6 +330,14 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
  * signals of depth; otherwise the score's rating stands.
  */
 export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
+  const verdict = weighEvidence(x);
+  // Thin or conflicting evidence leans to the middle grades: a rating that rests on partial matching (another
+  // language, only partial credits) is not certain enough for the top grade. The report says "Needs further
+  // assessment" when such ratings are half the interview or more (job-evaluation.ts, leanOnEvidence).
+  return verdict.tentative && verdict.rating === 'EXCELLENT' ? { rating: 'GOOD', tentative: true } : verdict;
+}
+
+function weighEvidence(x: EvidenceInput): EvidenceVerdict {
   const met = x.criteria.filter((c) => c.credit > 0).length;
   const full = x.criteria.filter((c) => c.credit === 1).length;
   const thin = met > 0 && full === 0;
