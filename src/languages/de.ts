@@ -165,7 +165,7 @@ export const german: Language = {
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },
     pending: list(
-      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schließe die ausbildung|schliesse die ausbildung|schließe meine ausbildung|schliesse meine ausbildung',
+      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung',
     ),
     workAuthorisation: list(
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
