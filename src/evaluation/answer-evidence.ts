@@ -66,7 +66,7 @@ export function readDepth(answer: string, isConcrete = false): DepthSignals {
 }
 
 export interface ErrorSignal {
-  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact';
+  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact' | 'never_claim';
   criterion: string;
   /** The answer's words that carry the claim. */
   words: string;
@@ -330,6 +330,14 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
  * signals of depth; otherwise the score's rating stands.
  */
 export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
+  const verdict = weighEvidence(x);
+  // Thin or conflicting evidence leans to the middle grades: a rating that rests on partial matching (another
+  // language, only partial credits) is not certain enough for the top grade. The report says "Needs further
+  // assessment" when such ratings are half the interview or more (job-evaluation.ts, leanOnEvidence).
+  return verdict.tentative && verdict.rating === 'EXCELLENT' ? { rating: 'GOOD', tentative: true } : verdict;
+}
+
+function weighEvidence(x: EvidenceInput): EvidenceVerdict {
   const met = x.criteria.filter((c) => c.credit > 0).length;
   const full = x.criteria.filter((c) => c.credit === 1).length;
   const thin = met > 0 && full === 0;
@@ -341,8 +349,9 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   }
   if (x.criteria.length > 0 && full === x.criteria.length && !x.reserved) {
     // Comprehensive needs room: a one-line answer that names every point is GOOD (short but correct), not EXCELLENT.
+    // In another language the match rests on the words the records connect: the rating stands, but tentative.
     const excellent = x.depth.count >= 2 && x.typeDepth && x.elaboration >= EXCELLENT_ELABORATION;
-    return { rating: excellent ? 'EXCELLENT' : atLeast(x.rating, 'GOOD'), tentative: false };
+    return { rating: excellent ? 'EXCELLENT' : atLeast(x.rating, 'GOOD'), tentative: x.isOtherLanguage };
   }
   // Examples and trade-offs around criteria met in other words: the depth is the evidence the words alone miss.
   const n = x.criteria.length;

@@ -11,7 +11,7 @@
 
 import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
-import { contentTerms, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
+import { contentTerms, languageFor, splitClauses, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
 import { answerLanguage, applyEvidenceRule, readDepth, readErrors, type DepthSignals, type ErrorSignal } from './answer-evidence.js';
 import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
@@ -391,6 +391,8 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     matchCriterion(c, answerTerms, questionTerms, signals, language, kin, spoken !== language),
   );
   const errors = readErrors(answer, matched, [language, spoken, ENGLISH_CODE], question.question);
+  for (const claim of readNeverClaims(answer, matched, question.question, [language, spoken]))
+    if (!errors.some((e) => e.criterion === claim.criterion)) errors.push(claim);
   const contradicted = new Set(errors.map((e) => e.criterion));
   const criteria = matched.map((c) => (contradicted.has(c.criterion) ? { ...c, credit: 0 } : c));
   const coverage = criteria.length === 0 ? 0 : criteria.reduce((a, c) => a + c.credit, 0) / criteria.length;
@@ -481,6 +483,50 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     tentative: verdict.tentative,
     answerLanguage: spoken,
   };
+}
+
+/**
+ * "A cache can never return outdated data", "Invalidieren muss man die Einträge nie", "La mémoire n'est jamais
+ * limitée": a clause with a never-word (a negator the record also lists as an absolute: never, nie, jamais, nunca,
+ * aldrig, कभी नहीं, أبدا) that names what only one criterion speaks of (its own words or concept groups, none of the
+ * other criteria's nor the question's), and names it nowhere else, denies that criterion outright. Criteria that are themselves negations ("so
+ * it does not have to be fetched again") are left alone: a never-word may restate them.
+ */
+export function readNeverClaims(
+  answer: string,
+  criteria: readonly CriterionMatch[],
+  question: string,
+  languages: readonly LanguageCode[],
+): ErrorSignal[] {
+  const codes = [...new Set([...languages, ENGLISH_CODE])];
+  const nevers = codes.flatMap((code) => {
+    const { lexicon, cues } = languageFor(code);
+    const absolutes = new Set(cues.absolutes);
+    return [...lexicon.negators, ...lexicon.no].filter((w) => absolutes.has(w));
+  });
+  const negators = codes.flatMap((code) => [...languageFor(code).lexicon.negators, ...languageFor(code).lexicon.no]);
+  const keysOf = (text: string) => new Set(codes.flatMap((code) => [...termsOf(text, code).keys()]));
+  const criterionKeys = criteria.map((c) => keysOf(c.criterion));
+  const questionKeys = keysOf(question);
+  const clauses = splitClauses(answer).map((clause) => ({
+    clause,
+    keys: keysOf(clause),
+    denies: findPhrases(tokenize(clause), nevers).length > 0,
+  }));
+  if (!clauses.some((c) => c.denies)) return [];
+  const errors: ErrorSignal[] = [];
+  criteria.forEach((c, i) => {
+    if (c.credit === 0 || findPhrases(tokenize(c.criterion), negators).length > 0) return;
+    const own = [...(criterionKeys[i] as Set<string>)].filter(
+      (k) => !questionKeys.has(k) && !criterionKeys.some((other, j) => j !== i && other.has(k)),
+    );
+    // Said plainly elsewhere, the criterion stands: the never-clause is then a consequence ("la donnée n'est jamais
+    // mélangée au code" after "interprétée comme du SQL"), not a denial.
+    const naming = clauses.filter(({ keys }) => own.some((k) => keys.has(k)));
+    const denial = naming.find((c) => c.denies);
+    if (denial && naming.every((c) => c.denies)) errors.push({ kind: 'never_claim', criterion: c.criterion, words: denial.clause });
+  });
+  return errors;
 }
 
 /** A negator among this many opening words denies the answer's claim ("No, ...", "Das weiss ich nicht", "I never used it"). */

@@ -123,7 +123,9 @@ export const danish: Language = {
       month: list('om måneden|pr måned|per måned|månedlig|månedsløn|i måneden|om md|pr md'),
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
     },
-    pending: list('ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med'),
+    pending: list(
+      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til',
+    ),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list('arbejdstilladelse|opholdstilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum'),
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
@@ -141,7 +143,7 @@ export const danish: Language = {
     deliver: list('levering|leveret|levere|kommer frem|når frem'),
     resend: list('genudsendelse|genudsende|gensende|sendes igen|sendt igen'),
     confirm: list('kvittering|kvitteringer|bekræftelse|bekræftelser'),
-    memory: list('hukommelse'),
+    memory: list('hukommelse|ram'),
     share: list('dele|deler|delt|fælles'),
     fast: list('hurtig|hurtigere|billigere'),
     lock: list('lås|låse|låsning'),
@@ -171,6 +173,12 @@ export const danish: Language = {
     acknowledge: list('forstå|forstår'),
     plan: list('foreslå|foreslår|forslag'),
     deadline: list('frist|deadline|tidsfrist'),
+    stale: list('forældet|forældede|gamle kopier|gammel kopi|ikke opdateret|uaktuel|uaktuelle'),
+    evict: list('smides ud|smider ud|smidt ud|fortrænges|fortrængt|lru'),
+    limited: list('begrænset|begrænsede|ikke uendelig|kapacitet'),
+    frequent: list('ofte|hele tiden|konstant|hyppigt'),
+    database: list('database|databasen|databaser'),
+    changed: list('ændres|ændrer|ændret|ændrer sig|opdateret'),
   },
   cues: {
     pastSituation: list(

@@ -103,7 +103,16 @@ export const swissGerman: Language = {
     payWords: [...german.screening.payWords, ...list('franken|chf|lohnvorstellung|monatslohn|monatslöhne')],
   },
   stopWords: german.stopWords,
-  concepts: german.concepts,
+  // The Swiss forms of German's concept words ("Datebank", "veralteti", "flüged use"), heard in Mundart answers.
+  concepts: {
+    ...german.concepts,
+    stale: [...(german.concepts.stale ?? []), ...list('veralteti|veraltete|alte stand|alt stand')],
+    evict: [...(german.concepts.evict ?? []), ...list('flüged use|flüügt use|use gheit|verdrängt')],
+    frequent: [...(german.concepts.frequent ?? []), ...list('immer wieder|häufigi|mängisch')],
+    database: [...(german.concepts.database ?? []), ...list('datebank|datebanke')],
+    changed: [...(german.concepts.changed ?? []), ...list('ändered|änderet|gänderet')],
+    expiry: [...(german.concepts.expiry ?? []), ...list('ablaufe|ablaufziit|ablaufe lah')],
+  },
   cues: german.cues,
   report: swissSpelling(german.report as ReportProse),
   // German's words written the Swiss way ("Schliessen", «Erneut versuchen»).

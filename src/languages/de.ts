@@ -165,7 +165,7 @@ export const german: Language = {
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },
     pending: list(
-      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im',
+      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung',
     ),
     workAuthorisation: list(
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
@@ -193,7 +193,7 @@ export const german: Language = {
     deliver: list('zustellung|zustellen|zugestellt|ankommen|kommt an|ankunft|auslieferung'),
     resend: list('neuübertragung|erneut gesendet|erneut senden|nochmal gesendet|nochmal geschickt|sendewiederholung'),
     confirm: list('bestätigung|bestätigungen|quittung|quittungen|quittiert|ack'),
-    memory: list('speicher|adressraum'),
+    memory: list('speicher|adressraum|arbeitsspeicher|ram'),
     share: list('gemeinsam|teilen|teilen sich|geteilt|geteilte|gemeinsame'),
     separate: list('getrennt|isoliert|einzeln|für sich allein|allein|unabhängig|unabhängiger|unabhängige|autonom|autonome|eigenständig'),
     fast: list('schnell|schneller|leicht|leichter|leichtgewichtig|günstiger|billiger'),
@@ -241,13 +241,19 @@ export const german: Language = {
     help: list('hilfe|helfen|unterstützung|unterstützen|abgeben|abnehmen|umverteilen|umverteilung|verteilen|verteile|pair programming'),
     logarithmic: list('logarithmisch|log n'),
     distributed: list('verteilt|verteilte|verteilten|verteiltes|übers netzwerk|über das netzwerk|netzwerkaufrufe'),
-    expiry: list('ablaufzeit|verfallszeit|ablaufdatum|läuft ab|laufen ab|verfällt|gültigkeitsdauer'),
+    expiry: list('ablaufzeit|verfallszeit|ablaufdatum|läuft ab|laufen ab|verfällt|gültigkeitsdauer|lebensdauer|ablaufen'),
     persist: list(
       'überleben|überlebt|bleibt erhalten|bleiben erhalten|nicht verloren|geht nicht verloren|gehen nicht verloren|dauerhaft|persistent|auf der platte',
     ),
     need: list('bedarf|bedürfnis|bedürfnisse|braucht|brauchen|benötigt|welches problem|wozu|anforderung|anforderungen'),
     estimate: list('schätzen|abschätzen|schätzt|schätze|bewerten|bewertet|einschätzen|aufwand|wie lange'),
     postpone: list('verschieben|verschiebe|zurückstellen|nächste phase|zweite phase|nächstes release|termin verschieben'),
+    stale: list('veraltet|veraltete|veralteten|veraltetes|alten stand|alter stand|nicht aktuell|nicht mehr aktuell|überholt'),
+    evict: list('verdrängt|verdrängen|verdrängung|rausgeworfen|rauswerfen|fliegt raus|fliegen raus|lru'),
+    limited: list('begrenzt|begrenzte|begrenzten|endlich|nicht unendlich|kapazität|läuft voll'),
+    frequent: list('häufig|häufige|oft|ständig|immer wieder|dauernd'),
+    database: list('datenbank|datenbanken|db'),
+    changed: list('ändert|ändern|geändert|änderung|aktualisiert'),
   },
   cues: {
     pastSituation: list(

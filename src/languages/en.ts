@@ -201,7 +201,7 @@ export const english: Language = {
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
     },
     pending: list(
-      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by",
+      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam",
     ),
     workAuthorisation: list(
       'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
@@ -296,6 +296,12 @@ export const english: Language = {
     postpone: list(
       'postpone|postponed|defer|deferred|later phase|next phase|second phase|phase two|next release|later release|push back|move the date|move the deadline|extend the deadline',
     ),
+    stale: list('stale|outdated|out of date|old version|old copy|old copies|old state|not up to date|obsolete'),
+    evict: list('evict|evicted|evicts|eviction|thrown out|throw out|throws out|kicked out|pushed out|least recently used|lru|purge|purged'),
+    limited: list('limited|finite|runs out|run out|not unlimited|not infinite|fills up|bounded|capacity'),
+    frequent: list('frequently|frequent|often|all the time|constantly|repeatedly|again and again|hot'),
+    database: list('database|databases|db'),
+    changed: list('change|changes|changed|updated|modified|altered'),
   },
   cues: {
     pastSituation: list(

@@ -171,7 +171,7 @@ export const spanish: Language = {
     deliver: list('entrega|entregar|entregado|entregados|llegar|llegan'),
     resend: list('retransmisión|retransmitir|reenviar|reenvío|reenviado|reenviados'),
     confirm: list('acuse de recibo|acuses de recibo|confirmación|confirmaciones'),
-    memory: list('memoria'),
+    memory: list('memoria|ram'),
     share: list('compartir|comparten|comparte|compartida|compartido|común'),
     separate: list('separado|isolado|separada|independiente|independientes|aislado|aislada|autónomo|autónomos'),
     fast: list('rápido|rápida|rápidos|más rápido|ligero|ligera|liviano'),
@@ -205,6 +205,14 @@ export const spanish: Language = {
     acknowledge: list('entender|entiendo|entiende|comprender|comprendo|comprende'),
     plan: list('propone|propondría|proponer|propongo|propuesta|sugerir|sugeriría'),
     deadline: list('plazo|plazos|fecha|fecha de entrega|entrega'),
+    stale: list(
+      'obsoleto|obsoleta|obsoletos|obsoletas|desactualizado|desactualizada|desactualizados|copias viejas|copia vieja|versión vieja',
+    ),
+    evict: list('desalojar|desalojan|desalojo|desalojadas|desalojan|se tiran|expulsar|lru|menos usadas|menos usados'),
+    limited: list('limitada|limitado|limitadas|se acaba|se llena|capacidad|no es infinita'),
+    frequent: list('frecuencia|frecuente|frecuentes|a menudo|todo el rato|todo el tiempo|constantemente'),
+    database: list('base de datos|bases de datos|bd'),
+    changed: list('cambia|cambian|cambiado|modificado|actualizado'),
   },
   cues: {
     pastSituation: list(

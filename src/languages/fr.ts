@@ -157,7 +157,7 @@ export const french: Language = {
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },
     pending: list(
-      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train',
+      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai',
     ),
     workAuthorisation: list(
       'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
@@ -180,7 +180,7 @@ export const french: Language = {
     deliver: list('livraison|livré|livrés|livrée|remise|arriver|arrivent|acheminement'),
     resend: list('retransmission|retransmettre|retransmis|renvoyer|renvoyé|renvoyés|renvoi'),
     confirm: list('accusé de réception|accusés de réception|acquittement|acquittements|confirmation|confirmations'),
-    memory: list('mémoire'),
+    memory: list('mémoire|ram'),
     share: list('partager|partagent|partage|partagée|partagé|commune|commun'),
     separate: list('séparé|séparée|séparés|isolé|isolée|indépendant|indépendante|indépendants|autonome|autonomes'),
     fast: list('rapide|rapides|plus rapide|léger|légère|légers'),
@@ -214,6 +214,14 @@ export const french: Language = {
     acknowledge: list('comprendre|comprends|comprend'),
     plan: list('proposer|proposerais|propose|proposition|suggérer'),
     deadline: list('délai|délais|date limite|échéance|date de livraison'),
+    stale: list(
+      'périmé|périmée|périmées|périmés|obsolète|obsolètes|pas à jour|plus à jour|ancienne version|vieille copie|vieilles copies|copies pas à jour',
+    ),
+    evict: list('évincé|évincée|évincées|évincés|évincer|éviction|on jette|jeter|jetées|lru|moins récemment utilisé'),
+    limited: list('limitée|limité|limitées|limités|pas infinie|n est pas infinie|capacité'),
+    frequent: list('souvent|fréquemment|fréquentes|fréquent|tout le temps|constamment'),
+    database: list('base de données|bases de données|base|bdd'),
+    changed: list('change|changé|changent|modifié|modifiée|mis à jour'),
   },
   cues: {
     pastSituation: list(

@@ -170,7 +170,7 @@ export const hindi: Language = {
     listen: list('सुनी|सुना|सुनना|बात सुनी'),
     logarithmic: list('log n'),
     distributed: list('डिस्ट्रिब्यूटेड|नेटवर्क पर|नेटवर्क के ज़रिए'),
-    expiry: list('एक्सपायरी|एक्सपायर'),
+    expiry: list('एक्सपायरी|एक्सपायर|समाप्त|एक्सपायर करना'),
     persist: list('खोता नहीं|नहीं खोता|सुरक्षित रहता|सुरक्षित रहते'),
     need: list('ज़रूरत|जरूरत|आवश्यकता|कौन सी समस्या'),
     estimate: list('अनुमान|आकलन|मूल्यांकन|कितना समय'),
@@ -186,6 +186,11 @@ export const hindi: Language = {
     acknowledge: list('समझना|समझता|समझती'),
     plan: list('सुझाव|प्रस्ताव|योजना'),
     deadline: list('डेडलाइन|समय सीमा|तारीख'),
+    stale: list('पुराना डेटा|पुराने डेटा|पुरानी कॉपी|अपडेट नहीं|outdated|stale'),
+    evict: list('निकाल देते|निकाल दी|बाहर निकाल|lru|evict'),
+    limited: list('सीमित|कम होती|भर जाती|limited'),
+    database: list('डेटाबेस|database'),
+    changed: list('बदल|बदलने|बदल जाए|बदलता|बदलती'),
   },
   cues: {
     pastSituation: list(
@@ -207,7 +212,9 @@ export const hindi: Language = {
     firstPersonSubject: list('मैंने|मैं|main|maine'),
     pastVerbPattern: '',
     ownActions: list('मैंने|maine'),
-    certainty: list('बिल्कुल साफ़|ज़ाहिर है|जाहिर है|बस इतना|कोई चुनौती नहीं|कोई नुकसान नहीं|एक ही बात|bilkul|zahir hai'),
+    certainty: list(
+      'बिल्कुल साफ़|ज़ाहिर है|जाहिर है|बस इतना|कोई चुनौती नहीं|कोई नुकसान नहीं|एक ही बात|bilkul|zahir hai|बिल्कुल साफ|साफ है कि|कोई जोखिम नहीं|कोई खतरा नहीं',
+    ),
     platitude: list('ज़रूरी|जरूरी|बहुत ज़रूरी|सबसे ज़रूरी|सब कुछ अच्छा|हर सिस्टम में'),
     manipulation: list(
       'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',

@@ -145,7 +145,7 @@ export const swedish: Language = {
     deliver: list('leverans|levereras|levererad|levererade|kommer fram|komma fram'),
     resend: list('omsändning|skicka om|skickas om|sänds om|skickas igen'),
     confirm: list('kvittens|kvittenser|bekräftelse|bekräftelser'),
-    memory: list('minne'),
+    memory: list('minne|ram'),
     share: list('dela|delar|delat|gemensam|gemensamt'),
     fast: list('snabb|snabbare|snabbt|billigare'),
     together: list('tillsammans'),
@@ -171,6 +171,12 @@ export const swedish: Language = {
     acknowledge: list('förstå|förstår'),
     plan: list('föreslå|föreslår|förslag'),
     deadline: list('deadline|tidsfrist|leveransdatum'),
+    stale: list('inaktuell|inaktuella|föråldrad|föråldrade|gamla kopior|gammal kopia|inte uppdaterad'),
+    evict: list('trängs undan|tränger undan|kastas ut|kastar ut|lru'),
+    limited: list('begränsat|begränsad|begränsade|tar slut|kapacitet'),
+    frequent: list('ofta|hela tiden|ständigt|frekvent'),
+    database: list('databas|databasen|databaser'),
+    changed: list('ändras|ändrar|ändrad|ändrats|uppdaterad'),
   },
   cues: {
     pastSituation: list(
