@@ -80,7 +80,7 @@ export class SileroVad {
 }
 
 class SileroDetector implements VoiceActivityDetector {
-  private state = new Float32Array(SILERO_STATE);
+  private state: Float32Array = new Float32Array(SILERO_STATE);
   private readonly input = new Float32Array(CONTEXT + WINDOW);
   /** Samples waiting for a whole window. */
   private pending = new Int16Array(0);
