@@ -32,7 +32,7 @@ afterAll(async () => {
   await model.stop();
 });
 
-async function counters(t: TestServer): Promise<Record<string, number>> {
+async function counters(t: TestServer): Promise<{ replySent: number; replyDiscarded: number; callSent: number; callDiscarded: number }> {
   const text = await (await fetch(`${t.url}/metrics`)).text();
   const count = (name: string, outcome: string) => Number(new RegExp(`${name}\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? NaN);
   return {

@@ -193,8 +193,7 @@ export class TurnRunner {
     const { prepared } = this;
     this.prepared = null;
     if (!prepared) return null;
-    const same =
-      prepared.from === this.current && prepared.candidateText === candidateText && prepared.acts === JSON.stringify(step.acts);
+    const same = prepared.from === this.current && prepared.candidateText === candidateText && prepared.acts === JSON.stringify(step.acts);
     if (same) return prepared.utterances;
     // Another turn (a typed answer, other words): the call's answer would never be used.
     prepared.abort.abort();
