@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         vadThreshold: 0.5,
         bargeInMs: 400,
         speculativeReply: true,
+        speculativeModelCalls: true,
       },
     });
     expect(config.integrationSecrets.size).toBe(0);

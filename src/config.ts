@@ -149,6 +149,11 @@ export interface VoiceConfig {
   bargeInMs: number;
   /** Prepare the reply (words and first audio) while the end of turn still waits; send it if the candidate stays silent. */
   speculativeReply: boolean;
+  /**
+   * The speculative reply also when its words take a model call (LLM_PROVIDER=openai): the call starts
+   * with the early result and is aborted if the candidate goes on (false: such replies wait for the turn).
+   */
+  speculativeModelCalls: boolean;
 }
 
 /** How long a client may take to send a request, and to keep an idle connection (slow-client defence). */
@@ -333,6 +338,7 @@ function readVoice(read: EnvReader): VoiceConfig {
     vadThreshold: read.number('SESSION_VAD_THRESHOLD', 0.5, { min: 0.2, max: 0.95 }),
     bargeInMs: read.integer('SESSION_BARGE_IN_MS', 400, { min: 0, max: 10_000 }),
     speculativeReply: read.boolean('SESSION_SPECULATIVE_REPLY', true),
+    speculativeModelCalls: read.boolean('SESSION_SPECULATIVE_MODEL_CALLS', true),
   };
 }
 

@@ -22,8 +22,15 @@
 // and on one without the speculative reply (SESSION_SPECULATIVE_REPLY=false),
 // for its before/after in the same run (the ratio of the p50s and p95s). Every
 // row counts the speculative replies sent and discarded (speculative_replies_total).
+// 5. `--llm-delay <ms>` (0: left out): one session with the model-backed
+//    interviewer (LLM_PROVIDER=openai) against a local fake chat server that
+//    answers after that delay, as a hosted model would; a thin answer to q1
+//    makes the model write a follow-up. Run with the speculative model call
+//    (the default) and without it (SESSION_SPECULATIVE_MODEL_CALLS=false) in
+//    the same run, reported as a ratio: over all turns, and for the turn whose
+//    reply the model wrote.
 //
-// Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --remote 50]
+// Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --remote 50 --llm-delay 600]
 // (`--concurrent 0`, `--remote 0` leave those levels out.)
 
 import { execFile } from 'node:child_process';
@@ -49,11 +56,13 @@ const { values } = parseArgs({
     interviews: { type: 'string', default: '2' },
     concurrent: { type: 'string', default: '10' },
     remote: { type: 'string', default: '50' },
+    'llm-delay': { type: 'string', default: '0' },
   },
 });
 const SEQUENTIAL = Number(values.interviews);
 const CONCURRENT = Number(values.concurrent);
 const REMOTE = Number(values.remote);
+const LLM_DELAY_MS = Number(values['llm-delay']);
 /** How long the fake transcription server takes to answer, as a hosted Whisper would. */
 const REMOTE_DELAY_MS = 50;
 
@@ -63,6 +72,10 @@ const SPOKEN = [
   'In my last team two people disagreed about a design. I explained the situation to both, and the resolution was a small prototype.',
   'No, thank you. I have no questions.',
 ];
+/** For the model-backed interviewer: a thin answer to q1 (a follow-up written by the model), then the fuller one. */
+const SPOKEN_WITH_FOLLOW_UP = [SPOKEN[0]!, 'A race condition is a timing bug.', SPOKEN[1]!, SPOKEN[2]!, SPOKEN[3]!];
+/** The turn whose reply the model writes: the second answer's. */
+const MODEL_TURN = 1;
 
 type Metrics = Map<string, number>;
 
@@ -90,10 +103,10 @@ function counted(before: Metrics, after: Metrics, series: string): number {
   return (after.get(series) ?? 0) - (before.get(series) ?? 0);
 }
 
-async function speakAnswers(): Promise<VoiceAnswer[]> {
+async function speakAnswers(texts: readonly string[] = SPOKEN): Promise<VoiceAnswer[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-voice-'));
   return Promise.all(
-    SPOKEN.map(async (text, i) => {
+    texts.map(async (text, i) => {
       const file = path.join(dir, `answer-${i + 1}.wav`);
       await run('flite', ['-voice', 'slt', '-t', text, '-o', file]);
       return { kind: 'audio', source: text, samples: resample(decodeWav(readFileSync(file)), CANDIDATE_SAMPLE_RATE).samples } as const;
@@ -138,6 +151,11 @@ interface Level {
   /** Speculative replies sent and discarded (speculative_replies_total). */
   sent: number;
   discarded: number;
+  /** Speculative model calls awaited by their turn and aborted (speculative_model_calls_total). */
+  modelCallsSent: number;
+  modelCallsDiscarded: number;
+  /** The reply to the MODEL_TURN-th answer, each interview (client, ms). */
+  modelTurnMs: number[];
 }
 
 async function measure(url: string, key: string, answers: VoiceAnswer[], sessions: number, rounds = 1): Promise<Level> {
@@ -171,6 +189,11 @@ async function measure(url: string, key: string, answers: VoiceAnswer[], session
     total: meanMs(before, after, 'voice_turn_latency_seconds'),
     sent: counted(before, after, 'speculative_replies_total{outcome="sent"}'),
     discarded: counted(before, after, 'speculative_replies_total{outcome="discarded"}'),
+    modelCallsSent: counted(before, after, 'speculative_model_calls_total{outcome="sent"}'),
+    modelCallsDiscarded: counted(before, after, 'speculative_model_calls_total{outcome="discarded"}'),
+    modelTurnMs: results
+      .flatMap((r) => (r.replyAudioMs.length === r.turns.length ? [r.replyAudioMs[MODEL_TURN]!] : []))
+      .sort((a, b) => a - b),
   };
 }
 
@@ -225,6 +248,51 @@ async function startFakeTranscriber(answers: VoiceAnswer[]): Promise<{ url: stri
     close: () =>
       new Promise<void>((resolve) => {
         // Idle keep-alive connections from the stopped server would hold close() open.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A stand-in for a hosted chat model: answers POST /v1/chat/completions after `delayMs` with a follow-up question. */
+async function startFakeChatModel(
+  delayMs: number,
+): Promise<{ url: string; requests: () => number; aborted: () => number; close(): Promise<void> }> {
+  let requests = 0;
+  let aborted = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      requests += 1;
+      const timer = setTimeout(() => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const content = JSON.stringify({ utterance: 'Which concrete example from your own work shows this best?' });
+        response.end(
+          JSON.stringify({
+            id: 'bench',
+            object: 'chat.completion',
+            created: 0,
+            model: 'bench',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+          }),
+        );
+      }, delayMs);
+      // The interviewer aborted the call (a speculative reply the candidate talked over).
+      response.on('close', () => {
+        if (response.writableEnded) return;
+        clearTimeout(timer);
+        aborted += 1;
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests: () => requests,
+    aborted: () => aborted,
+    close: () =>
+      new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -305,6 +373,7 @@ async function main(): Promise<void> {
   const cutoffs = await measureCutoffs(stt, voiceConfig);
   await stt.close();
   const cut = cutoffs.adaptive.filter((o) => o.cutOff).length;
+  const withModel = LLM_DELAY_MS > 0 ? await measureModelTurns() : null;
   await clientVoice.close().catch(() => {});
   console.log(
     `\nLoad average at end: ${loadavg()
@@ -316,12 +385,49 @@ async function main(): Promise<void> {
     `\nSpeculative reply, one session: p50 ${ratio(one.clientP50, unspeculative.clientP50)} and p95 ${ratio(one.clientP95, unspeculative.clientP95)} ` +
       `of the figures without it (${one.sent} sent, ${one.discarded} discarded).`,
   );
+  if (withModel) console.log(withModel);
   console.log(`\nCut-offs on ${cutoffs.answers.length} answers with a pause in the middle (pocketsphinx, warm):\n`);
   console.log(formatCutoffs(cutoffs, voiceConfig.vadSilenceMs));
   const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'NaN' : n.toFixed(0));
   console.log(
     `voice: p50_ms=${f(one.clientP50)} p95_ms=${f(one.clientP95)} at 1; p95_ms=${f(many?.clientP95)} at ${CONCURRENT}; p95_ms=${f(remote?.clientP95)} at ${REMOTE} remote; cutoffs=${cut}/${cutoffs.answers.length}`,
   );
+}
+
+/** Level 5: the model-backed interviewer behind a hosted model's delay, with and without the speculative model call. */
+async function measureModelTurns(): Promise<string> {
+  const answers = await speakAnswers(SPOKEN_WITH_FOLLOW_UP);
+  const model = await startFakeChatModel(LLM_DELAY_MS);
+  const env = { LLM_PROVIDER: 'openai', LLM_BASE_URL: model.url, LLM_MODEL: 'bench', LLM_API_KEY: 'bench', LLM_TIMEOUT_SECONDS: '10' };
+  const levels: [string, Level][] = [];
+  for (const [label, extra] of [
+    ['speculative model call', {}],
+    ['no speculative model call', { SESSION_SPECULATIVE_MODEL_CALLS: 'false' }],
+  ] as const) {
+    const level = await withServer({ ...env, ...extra }, async (url, key) => {
+      await measure(url, key, answers, 1);
+      return measure(url, key, answers, 1, SEQUENTIAL);
+    });
+    levels.push([label, level]);
+  }
+  await model.close();
+  const f = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(0));
+  const lines = [
+    `\nModel-backed interviewer, one session, a fake chat model answering after ${LLM_DELAY_MS} ms (${model.requests()} requests, ${model.aborted()} aborted):\n`,
+    '| interviewer | turns | completed | client p50 | client p95 | model turn p50 | model turn max | interviewer (server mean) | speculative sent/discarded | model calls sent/discarded |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...levels.map(
+      ([label, l]) =>
+        `| ${label} | ${l.turns} | ${l.completed}/${l.interviews} | ${f(l.clientP50)} | ${f(l.clientP95)} | ${f(percentile(l.modelTurnMs, 0.5))} | ${f(l.modelTurnMs.at(-1) ?? NaN)} | ${f(l.interviewer)} | ${l.sent}/${l.discarded} | ${l.modelCallsSent}/${l.modelCallsDiscarded} |`,
+    ),
+  ];
+  const [on, off] = [levels[0]![1], levels[1]![1]];
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  lines.push(
+    `\nSpeculative model call, one session: all turns p50 ${ratio(on.clientP50, off.clientP50)} and p95 ${ratio(on.clientP95, off.clientP95)}, ` +
+      `the model-written turn p50 ${ratio(percentile(on.modelTurnMs, 0.5), percentile(off.modelTurnMs, 0.5))} of the figures without it.`,
+  );
+  return lines.join('\n');
 }
 
 await main();

@@ -27,6 +27,8 @@ export interface RenderRequest {
   brief: InterviewBrief;
   /** The candidate's words that led to these acts, when the turn has them. Untrusted. */
   candidateText: string | null;
+  /** Aborts the model call (a speculative reply the candidate talked over): its words are then never used. */
+  signal?: AbortSignal;
 }
 
 export interface Utterance {

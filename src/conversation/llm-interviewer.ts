@@ -49,7 +49,8 @@ export class LlmInterviewer implements Interviewer {
     const out: Utterance[] = [];
     for (const act of request.acts) {
       const task = taskFor(act, request.brief);
-      out.push(task ? await this.write(task, act, request) : { text: renderAct(act, request.brief), source: 'scripted' });
+      if (task && request.signal?.aborted) out.push({ text: renderAct(act, request.brief), source: 'fallback', problem: 'aborted' });
+      else out.push(task ? await this.write(task, act, request) : { text: renderAct(act, request.brief), source: 'scripted' });
     }
     return out;
   }
@@ -68,7 +69,8 @@ export class LlmInterviewer implements Interviewer {
             { role: 'user', content: userMessage(task, request) },
           ],
         },
-        { timeout: this.options.timeoutMs, maxRetries: 0 },
+        // The signal reaches the HTTP request: an aborted speculative reply closes its connection to the server.
+        { timeout: this.options.timeoutMs, maxRetries: 0, signal: request.signal },
       );
       const utterance = parseUtterance(completion.choices?.[0]?.message?.content);
       return utterance === null ? fallback('unusable model output') : { text: utterance, source: 'model' };

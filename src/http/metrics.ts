@@ -94,7 +94,7 @@ export function observeSessionTurns(registry: Registry, sessions: SessionService
 /**
  * Spoken turns: from the end of the candidate's speech to the first audio of
  * the reply, and each part of it (`part`: hangover, stt, interviewer, tts);
- * and the speculative replies, by outcome.
+ * and the speculative replies and the model calls they started, by outcome.
  */
 export function observeVoiceTurns(registry: Registry, voice: VoiceService): void {
   const buckets = [0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10];
@@ -124,9 +124,21 @@ export function observeVoiceTurns(registry: Registry, voice: VoiceService): void
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const modelCalls = new Counter({
+    name: 'speculative_model_calls_total',
+    help: 'Model calls started for a speculative reply: sent (awaited by the turn) or discarded (aborted: the candidate went on)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   // Both series exist from the start, so a rate of discarded replies reads 0 rather than nothing.
-  for (const outcome of ['sent', 'discarded'] as const) speculative.inc({ outcome }, 0);
-  voice.observeSpeculation((outcome) => speculative.inc({ outcome }));
+  for (const outcome of ['sent', 'discarded'] as const) {
+    speculative.inc({ outcome }, 0);
+    modelCalls.inc({ outcome }, 0);
+  }
+  voice.observeSpeculation(({ outcome, modelCall }) => {
+    speculative.inc({ outcome });
+    if (modelCall) modelCalls.inc({ outcome });
+  });
 }
 
 /** Statements this node sent to the database, by kind (what bench/cluster/capacity.ts counts per interview). */

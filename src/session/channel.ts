@@ -12,6 +12,12 @@ import type { Recognition } from './recognition-policy.js';
 /** Recorded in `interview_agent_meta.mode` and the session's log line: the protocol's mode. */
 export type ChannelMode = SessionMode;
 
+/** A reply worded ahead: its lines when ready, and whether wording them took a model call (metrics). */
+export interface ReplyDraft {
+  lines: Promise<string[]>;
+  modelCall: boolean;
+}
+
 /** What the live session tells a channel that asks (the voice channel): given, not inferred. */
 export interface ChannelSession {
   readonly interviewId: string;
@@ -29,9 +35,10 @@ export interface ChannelSession {
   /**
    * The reply a spoken answer would get, worded ahead and neither stored nor
    * sent (speculative reply); used if `handle` then brings the same answer.
-   * Null when it cannot be prepared ahead (no answer awaited, a model call).
+   * Null when it cannot be prepared ahead (no answer awaited; a model call
+   * when `modelCalls` is false).
    */
-  prepareReply(text: string): Promise<string[]> | null;
+  prepareReply(text: string, options: { modelCalls: boolean }): ReplyDraft | null;
   /** The prepared reply will not be sent. */
   discardReply(): void;
   /** A message from the candidate's side (a spoken answer, speech as activity), judged like any other. */

@@ -18,7 +18,7 @@ import { languageFor } from '../languages/index.js';
 import type { Language } from '../languages/language.js';
 import { AnswerMode, storedMode } from './answer-mode.js';
 import { admitAudio, planAnswer, processMessage, takesEffectAtOnce } from './candidate-input.js';
-import type { CandidateChannel, ChannelSession } from './channel.js';
+import type { CandidateChannel, ChannelSession, ReplyDraft } from './channel.js';
 import { NO_SPEECH, type LiveSessionDeps, type LiveSessionInit } from './live-session-types.js';
 import { CloseCode, PROTOCOL_VERSION, VOICE_PROTOCOL_VERSION, type ClientMessage, type SessionMode } from './protocol.js';
 import type { Recognition, RecognitionChoice, SpeechOffer } from './recognition-policy.js';
@@ -170,12 +170,13 @@ export class LiveSession implements ChannelSession {
    * neither stored nor sent. If the same answer then comes (`handle`), its turn
    * uses them; otherwise they are forgotten (discardReply, or any other turn).
    */
-  prepareReply(text: string): Promise<string[]> | null {
+  prepareReply(text: string, options: { modelCalls: boolean }): ReplyDraft | null {
     const { core } = this;
     if (!this.isAwaitingInput) return null;
     const { event, entry } = planAnswer(core.context(), core.brief, text);
-    const rendered = core.turns.prepare(transition(core.context(), event, this.policy()), entry.content);
-    return rendered?.then((utterances) => utterances.map((utterance) => utterance.text)) ?? null;
+    const draft = core.turns.prepare(transition(core.context(), event, this.policy()), entry.content, options);
+    if (!draft) return null;
+    return { lines: draft.utterances.then((utterances) => utterances.map((utterance) => utterance.text)), modelCall: draft.modelCall };
   }
 
   /** The prepared reply will not be sent: the candidate went on speaking. */

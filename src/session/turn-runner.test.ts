@@ -21,6 +21,8 @@ class GatedInterviewer implements Interviewer {
   private release!: () => void;
   readonly gate = new Promise<void>((resolve) => (this.release = resolve));
   rendering = false;
+  /** The model calls made (each reply to the candidate), with the signal each was given. */
+  readonly calls: { candidateText: string | null; signal?: AbortSignal }[] = [];
 
   usesModelFor(): boolean {
     return true;
@@ -28,6 +30,7 @@ class GatedInterviewer implements Interviewer {
 
   async render(request: RenderRequest): Promise<Utterance[]> {
     if (request.candidateText !== null) {
+      this.calls.push({ candidateText: request.candidateText, signal: request.signal });
       this.rendering = true;
       await this.gate;
     }
@@ -148,7 +151,7 @@ describe('TurnRunner', () => {
     const transcript = (await f.interviews.listTranscript(id)).length;
     const sent = channel.events.length;
     const context = runner.context;
-    const words = await runner.prepare(introduce(context), INTRO.content);
+    const words = await runner.prepare(introduce(context), INTRO.content, { modelCalls: true })?.utterances;
     // Prepared: worded, but nothing on record, nothing sent, the conversation where it was.
     expect(words?.length).toBeGreaterThan(0);
     expect([(await f.interviews.listTranscript(id)).length, channel.events.length, runner.context]).toEqual([transcript, sent, context]);
@@ -161,9 +164,55 @@ describe('TurnRunner', () => {
     expect(channel.ofType('utterance').at(-1)?.text).toBe(words?.at(-1)?.text);
 
     // Prepared for other words: the turn that comes words its own.
-    await runner.prepare(introduce(runner.context), 'something else');
+    await runner.prepare(introduce(runner.context), 'something else', { modelCalls: true })?.utterances;
     const answer = { ...INTRO, content: 'A real answer about queues.', controlId: 'q1' };
     await runner.run(introduce(runner.context), { candidateEntry: answer });
     expect(renders).toEqual(['something else', answer.content]);
+  });
+  it('a model call prepared ahead is awaited by the same turn, after its candidate half is stored with the thinking state', async () => {
+    const interviewer = new GatedInterviewer();
+    const { id, runner, channel } = await started(interviewer);
+    const step = introduce(runner.context);
+    const [sent, stored] = [channel.events.length, (await f.interviews.listTranscript(id)).length];
+    const draft = runner.prepare(step, INTRO.content, { modelCalls: true });
+    expect(draft?.modelCall).toBe(true);
+    // The call is under way; nothing on record, nothing sent.
+    expect(interviewer.calls.map((c) => c.candidateText)).toEqual([INTRO.content]);
+    expect([channel.events.length, (await f.interviews.listTranscript(id)).length]).toEqual([sent, stored]);
+
+    const turn = runner.run(step, { candidateEntry: INTRO });
+    // The candidate's half is stored (pending) while the call already in flight is awaited: no second call.
+    await expect.poll(async () => (await f.repository.findSession(id))!.pending).toEqual({ step, candidateText: INTRO.content });
+    expect((await f.interviews.listTranscript(id)).at(-1)).toMatchObject({ role: 'user', content: INTRO.content });
+    interviewer.finish();
+    await turn;
+    expect(interviewer.calls).toHaveLength(1);
+    expect(interviewer.calls[0]!.signal?.aborted).toBe(false);
+    const transcript = await f.interviews.listTranscript(id);
+    expect(transcript.filter((e) => e.role === 'user')).toHaveLength(1);
+    expect((await f.repository.findSession(id))!.pending).toBeNull();
+  });
+
+  it('a model call prepared ahead is aborted when discarded, or when another turn comes; without modelCalls none starts', async () => {
+    const interviewer = new GatedInterviewer();
+    const { runner } = await started(interviewer);
+    expect(runner.prepare(introduce(runner.context), INTRO.content, { modelCalls: false })).toBeNull();
+    expect(interviewer.calls).toEqual([]);
+
+    runner.prepare(introduce(runner.context), INTRO.content, { modelCalls: true });
+    runner.discardPrepared();
+    expect(interviewer.calls[0]!.signal?.aborted).toBe(true);
+
+    // Prepared for words the candidate did not end with: the turn that comes aborts it and makes its own call.
+    runner.prepare(introduce(runner.context), 'I build', { modelCalls: true });
+    const turn = runner.run(introduce(runner.context), { candidateEntry: INTRO });
+    await expect.poll(() => interviewer.calls.length).toBe(3);
+    expect(interviewer.calls.map((c) => [c.candidateText, c.signal?.aborted ?? false])).toEqual([
+      [INTRO.content, true],
+      ['I build', true],
+      [INTRO.content, false],
+    ]);
+    interviewer.finish();
+    await turn;
   });
 });

@@ -42,6 +42,14 @@ interface PreparedReply {
   candidateText: string;
   acts: string;
   utterances: Promise<Utterance[]>;
+  /** Aborts its model call, if it makes one, when it will not be used. */
+  abort: AbortController;
+}
+
+/** Words being prepared ahead, and whether they take a model call (counted apart: operators may pay per call). */
+export interface DraftReply {
+  utterances: Promise<Utterance[]>;
+  modelCall: boolean;
 }
 
 export class TurnRunner {
@@ -69,6 +77,8 @@ export class TurnRunner {
    * first with the state the interviewer is in meanwhile (e.g. 10 while it
    * writes a follow-up), so the record tells the truth during the call and a
    * node dying mid-call loses nothing: the next node finishes the pending turn.
+   * A call prepared ahead for this very turn (prepare) is awaited rather than
+   * made again: it may well have answered already.
    */
   async run(step: Step, options: TurnOptions = {}): Promise<boolean> {
     const { interviewer, repository } = this.deps;
@@ -159,20 +169,26 @@ export class TurnRunner {
   /**
    * Words the reply to `candidateText` ahead of its turn, storing and sending
    * nothing: run() uses them if the very same turn comes next (same memory,
-   * same acts, same words), else they are forgotten. Null when wording takes a
-   * model call: such a turn is stored in two halves as it runs (see run()).
+   * same acts, same words), else they are forgotten and a model call they
+   * started is aborted. When wording takes a model call, the call starts now
+   * (if `modelCalls` allows it; else null) and run() still stores the turn in
+   * two halves: the candidate's half first, then it awaits this call.
    */
-  prepare(step: Step, candidateText: string): Promise<Utterance[]> | null {
-    if (this.deps.interviewer.usesModelFor(step.acts)) return null;
-    const utterances = this.deps.interviewer.render({ acts: step.acts, brief: this.brief, candidateText });
+  prepare(step: Step, candidateText: string, options: { modelCalls: boolean }): DraftReply | null {
+    const modelCall = this.deps.interviewer.usesModelFor(step.acts);
+    if (modelCall && !options.modelCalls) return null;
+    this.discardPrepared();
+    const abort = new AbortController();
+    const utterances = this.deps.interviewer.render({ acts: step.acts, brief: this.brief, candidateText, signal: abort.signal });
     // Awaited by run() or by the voice channel; a reply discarded first must not leave it unhandled.
     utterances.catch(() => {});
-    this.prepared = { from: this.current, candidateText, acts: JSON.stringify(step.acts), utterances };
-    return utterances;
+    this.prepared = { from: this.current, candidateText, acts: JSON.stringify(step.acts), utterances, abort };
+    return { utterances, modelCall };
   }
 
-  /** The prepared reply will not be sent (the candidate went on speaking). */
+  /** The prepared reply will not be sent (the candidate went on speaking): its model call, if any, is aborted. */
   discardPrepared(): void {
+    this.prepared?.abort.abort();
     this.prepared = null;
   }
 
@@ -180,8 +196,12 @@ export class TurnRunner {
   private takePrepared(step: Step, candidateText: string | null): Promise<Utterance[]> | null {
     const { prepared } = this;
     this.prepared = null;
-    if (!prepared || prepared.from !== this.current || prepared.candidateText !== candidateText) return null;
-    return prepared.acts === JSON.stringify(step.acts) ? prepared.utterances : null;
+    if (!prepared) return null;
+    const same = prepared.from === this.current && prepared.candidateText === candidateText && prepared.acts === JSON.stringify(step.acts);
+    if (same) return prepared.utterances;
+    // Another turn (a typed answer, other words): the call's answer would never be used.
+    prepared.abort.abort();
+    return null;
   }
 
   /** Seconds since the session started, to a tenth (the record's call_length). */

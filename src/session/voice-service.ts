@@ -13,7 +13,7 @@ import type { SpeechToText } from '../speech/stt/speech-to-text.js';
 import type { TextToSpeech } from '../speech/tts/text-to-speech.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from '../speech/vad/voice-activity.js';
 import { VoiceChannel, type VoiceSocket } from './channels/voice-channel.js';
-import type { SpeculationOutcome } from './channels/speculative-reply.js';
+import type { SpeculationSettled } from './channels/speculative-reply.js';
 import type { TurnLatency } from './channels/voice-latency.js';
 import type { SessionLogger, SpeechSupport } from './live-session-types.js';
 import { offerRecognition } from './recognition-policy.js';
@@ -39,7 +39,7 @@ export interface VoiceServiceDeps {
 
 export class VoiceService {
   private readonly latencyObservers: ((latency: TurnLatency) => void)[] = [];
-  private readonly speculationObservers: ((outcome: SpeculationOutcome) => void)[] = [];
+  private readonly speculationObservers: ((settled: SpeculationSettled) => void)[] = [];
 
   constructor(private readonly deps: VoiceServiceDeps) {}
 
@@ -63,8 +63,8 @@ export class VoiceService {
       observeLatency: (latency) => {
         for (const observer of this.latencyObservers) observer(latency);
       },
-      observeSpeculation: (outcome) => {
-        for (const observer of this.speculationObservers) observer(outcome);
+      observeSpeculation: (settled) => {
+        for (const observer of this.speculationObservers) observer(settled);
       },
     });
   }
@@ -74,8 +74,11 @@ export class VoiceService {
     this.latencyObservers.push(observer);
   }
 
-  /** Each speculative reply's outcome: sent (the turn ended with the words it was prepared for) or discarded. */
-  observeSpeculation(observer: (outcome: SpeculationOutcome) => void): void {
+  /**
+   * Each speculative reply's outcome: sent (the turn ended with the words it was prepared for) or discarded;
+   * and whether it had started a model call.
+   */
+  observeSpeculation(observer: (settled: SpeculationSettled) => void): void {
     this.speculationObservers.push(observer);
   }
 }

@@ -11,6 +11,14 @@ export interface RecordedRequest {
   messages: { role: string; content: string }[];
 }
 
+/** One request as the server saw it: when it arrived (performance.now()) and whether the client closed it unanswered. */
+export interface RequestArrival {
+  at: number;
+  candidateText: string;
+  /** The client closed the connection before the answer (an aborted call). */
+  aborted: boolean;
+}
+
 export class FakeOpenAi {
   mode: FakeMode = 'normal';
   /** How long 'delayed' waits before its normal answer. */
@@ -18,6 +26,7 @@ export class FakeOpenAi {
   readonly requests: RecordedRequest[] = [];
   /** The answers 'held' keeps back until releaseHeld() (a model call in flight for as long as a test needs). */
   private readonly held: (() => void)[] = [];
+  readonly arrivals: RequestArrival[] = [];
   private server!: Server;
   baseUrl = '';
 
@@ -43,7 +52,18 @@ export class FakeOpenAi {
         }
         const parsed = JSON.parse(body) as RecordedRequest;
         this.requests.push(parsed);
+        const user = parsed.messages.find((m) => m.role === 'user')?.content ?? '';
+        const arrival: RequestArrival = {
+          at: performance.now(),
+          candidateText: /<candidate_text>(.*)<\/candidate_text>/s.exec(user)?.[1] ?? '',
+          aborted: false,
+        };
+        this.arrivals.push(arrival);
+        response.on('close', () => {
+          if (!response.writableEnded) arrival.aborted = true;
+        });
         const reply = (content: string) => {
+          if (arrival.aborted) return;
           response.writeHead(200, { 'content-type': 'application/json' });
           response.end(
             JSON.stringify({

@@ -5,7 +5,7 @@
 // a set length, and a session that records what the channel hands it.
 
 import { ENGLISH, type Language } from '../../src/languages/index.js';
-import type { ChannelSession } from '../../src/session/channel.js';
+import type { ChannelSession, ReplyDraft } from '../../src/session/channel.js';
 import type { ClientMessage, SessionMode } from '../../src/session/protocol.js';
 import type { Recognition } from '../../src/session/recognition-policy.js';
 import type { PcmAudio } from '../../src/speech/audio.js';
@@ -207,10 +207,10 @@ export class FakeChannelSession implements ChannelSession {
   private readonly modeListeners: ((mode: SessionMode) => void)[] = [];
   private readonly audioListeners: ((frame: Uint8Array) => void)[] = [];
 
-  prepareReply(text: string): Promise<string[]> | null {
+  prepareReply(text: string): ReplyDraft | null {
     if (!this.isAwaitingInput || !this.reply) return null;
     this.prepared.push(text);
-    return Promise.resolve(this.reply);
+    return { lines: Promise.resolve(this.reply), modelCall: false };
   }
 
   discardReply(): void {

@@ -8,15 +8,28 @@
 // everything prepared is dropped: nothing of it reaches the page, the
 // transcript or the database.
 //
+// When the words take a model call (a follow-up written by the model), the
+// call starts with the early result too; a discarded reply aborts it (the HTTP
+// request to the model server is closed), a sent one is awaited by the turn.
+//
 // settle() is the one place that decides "sent" or "discarded"; each outcome
-// is counted (speculative_replies_total) and a discarded one is a line in the
+// is counted (speculative_replies_total, and speculative_model_calls_total
+// when the reply took a model call) and a discarded one is a line in the
 // interview's log.
+
+import type { ReplyDraft } from '../channel.js';
 
 export type SpeculationOutcome = 'sent' | 'discarded';
 
+/** What became of one speculative reply, and whether it had started a model call. */
+export interface SpeculationSettled {
+  outcome: SpeculationOutcome;
+  modelCall: boolean;
+}
+
 export interface SpeculationHooks {
   /** The session's reply to these words, worded ahead (ChannelSession.prepareReply); null when it cannot be. */
-  prepareReply(text: string): Promise<string[]> | null;
+  prepareReply(text: string): ReplyDraft | null;
   /** The session forgets the words it prepared. */
   discardReply(): void;
   /** The speaker synthesizes the first sentence of this reply line ahead. */
@@ -24,12 +37,14 @@ export interface SpeculationHooks {
   /** The speaker drops what it synthesized ahead. */
   discardAudio(): void;
   /** Counted (metrics), and a discarded reply logged in the interview's log. */
-  settled(outcome: SpeculationOutcome): void;
+  settled(settled: SpeculationSettled): void;
 }
 
 export class SpeculativeReply {
   /** The words the reply was prepared for; null when nothing is prepared. */
   private preparedFor: string | null = null;
+  /** Whether the reply in waiting started a model call. */
+  private modelCall = false;
 
   constructor(private readonly hooks: SpeculationHooks) {}
 
@@ -40,7 +55,8 @@ export class SpeculativeReply {
     const reply = this.hooks.prepareReply(text);
     if (!reply) return;
     this.preparedFor = text;
-    reply.then(
+    this.modelCall = reply.modelCall;
+    reply.lines.then(
       (lines) => {
         // Still the reply in waiting (not yet sent or discarded): its first audio is made now.
         const first = lines.find((line) => line.trim());
@@ -60,12 +76,13 @@ export class SpeculativeReply {
     const prepared = this.preparedFor;
     if (prepared === null) return;
     this.preparedFor = null;
+    const { modelCall } = this;
     if (prepared === confirmed) {
-      this.hooks.settled('sent');
+      this.hooks.settled({ outcome: 'sent', modelCall });
       return;
     }
     this.hooks.discardReply();
     this.hooks.discardAudio();
-    this.hooks.settled('discarded');
+    this.hooks.settled({ outcome: 'discarded', modelCall });
   }
 }

@@ -39,6 +39,7 @@ function setup(tts: TextToSpeech = new FakeTextToSpeech(300)) {
       vadThreshold: 0.5,
       bargeInMs: 400,
       speculativeReply: true,
+      speculativeModelCalls: true,
     },
     clock: new TestClock(),
     scheduler,

@@ -53,11 +53,12 @@ function setup(
         vadThreshold: 0.5,
         bargeInMs: options.bargeInMs ?? 400,
         speculativeReply: options.speculative ?? true,
+        speculativeModelCalls: true,
       },
       clock,
       scheduler,
       now: () => now,
-      observeSpeculation: (outcome) => outcomes.push(outcome),
+      observeSpeculation: ({ outcome }) => outcomes.push(outcome),
     },
   );
   session.onAudio((frame) => pipeline.hear(frame));

@@ -25,7 +25,7 @@ import { BrowserTranscript } from './browser-transcript.js';
 import { CandidateRecording } from './candidate-recording.js';
 import { RecogniserSlot } from './recogniser-slot.js';
 import { formatTurnLatency, TurnLatencyTracker, type TurnLatencyObserver } from './voice-latency.js';
-import { SpeculativeReply, type SpeculationOutcome } from './speculative-reply.js';
+import { SpeculativeReply, type SpeculationSettled } from './speculative-reply.js';
 import { detectorSilenceMs, isTrailingOff, turnSilenceMs, turnSilences } from './turn-end.js';
 import { VoiceListener } from './voice-listener.js';
 import { VoiceSpeaker } from './voice-speaker.js';
@@ -40,7 +40,7 @@ export interface VoiceDeps {
   /** Each spoken turn's latency (metrics). */
   observeLatency?: TurnLatencyObserver;
   /** Each speculative reply's outcome (metrics). */
-  observeSpeculation?: (outcome: SpeculationOutcome) => void;
+  observeSpeculation?: (settled: SpeculationSettled) => void;
   /** The process log (problems with speech providers). */
   log?: (level: 'info' | 'warn' | 'error', message: string, error?: unknown) => void;
   /** Monotonic milliseconds for the latency split; performance.now() when absent. */
@@ -126,13 +126,13 @@ export class VoicePipeline {
     });
     this.speculation = deps.settings.speculativeReply
       ? new SpeculativeReply({
-          prepareReply: (text) => session.prepareReply(text),
+          prepareReply: (text) => session.prepareReply(text, { modelCalls: deps.settings.speculativeModelCalls }),
           discardReply: () => session.discardReply(),
           prepareAudio: (text) => {
             if (session.canSpeak) this.speaker.prepare(text, session.language);
           },
           discardAudio: () => this.speaker.discardPrepared(),
-          settled: (outcome) => this.onSpeculationSettled(outcome),
+          settled: (settled) => this.onSpeculationSettled(settled),
         })
       : null;
     const { vad } = deps;
@@ -381,9 +381,9 @@ export class VoicePipeline {
   }
 
   /** Counted; a discarded reply is also a line in the interview's log (what was prepared is not). */
-  private onSpeculationSettled(outcome: SpeculationOutcome): void {
-    this.deps.observeSpeculation?.(outcome);
-    if (outcome === 'discarded')
+  private onSpeculationSettled(settled: SpeculationSettled): void {
+    this.deps.observeSpeculation?.(settled);
+    if (settled.outcome === 'discarded')
       this.session.note(['a reply prepared while the candidate paused was discarded: the turn did not end there']);
   }
 
