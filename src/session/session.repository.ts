@@ -13,7 +13,7 @@
 // reload that reached another node) cannot commit its turn in flight, and
 // its heartbeat, disconnection and log lines are refused the same way.
 
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { InterviewState } from '../interviews/enums.js';
 import type { InterviewRepository, InterviewRow, NewTranscriptEntry, TranscriptRow } from '../interviews/interview.repository.js';
@@ -159,9 +159,7 @@ export class SessionRepository {
             });
             // A row another connection claimed meanwhile is not this first turn's to replace.
             const writer = turn.writer;
-            return writer === null
-              ? update
-              : update.where((eb) => eb.or([eb('interview_sessions.writer', '=', writer), eb('interview_sessions.writer', 'is', null)]));
+            return writer === null ? update : update.where(writtenBy(writer));
           })
           .executeTakeFirst()
           .then((result) => {
@@ -203,7 +201,7 @@ export class SessionRepository {
         .set({ disconnected_at: at, last_seen_at: at })
         .where('interview_id', '=', interviewId)
         .where('started_at', '=', sessionStartedAt)
-        .where((eb) => eb.or([eb('writer', '=', writer), eb('writer', 'is', null)]))
+        .where(writtenBy(writer))
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return;
       await this.interviews.updateLive(tx, interviewId, {
@@ -222,7 +220,7 @@ export class SessionRepository {
       .set({ last_seen_at: at })
       .where('interview_id', '=', interviewId)
       .where('started_at', '=', sessionStartedAt)
-      .where((eb) => eb.or([eb('writer', '=', writer), eb('writer', 'is', null)]))
+      .where(writtenBy(writer))
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) return 'kept';
     return (await conflictOf(this.db, interviewId, sessionStartedAt)).reason === 'taken_over' ? 'taken_over' : 'gone';
@@ -330,6 +328,12 @@ export class SessionRepository {
   }
 }
 
+/** The session row is `writer`'s to write: its own, or a row stored before writers were kept. */
+function writtenBy(writer: string) {
+  return (eb: ExpressionBuilder<Database, 'interview_sessions'>) =>
+    eb.or([eb('interview_sessions.writer', '=', writer), eb('interview_sessions.writer', 'is', null)]);
+}
+
 /** Whether `writer` still writes the session of this generation; the check locks the row (an update that changes nothing). */
 async function isWriter(tx: Executor, interviewId: string, sessionStartedAt: string, writer: string): Promise<boolean> {
   const result = await tx
@@ -337,7 +341,7 @@ async function isWriter(tx: Executor, interviewId: string, sessionStartedAt: str
     .set({ writer })
     .where('interview_id', '=', interviewId)
     .where('started_at', '=', sessionStartedAt)
-    .where((eb) => eb.or([eb('writer', '=', writer), eb('writer', 'is', null)]))
+    .where(writtenBy(writer))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

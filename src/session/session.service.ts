@@ -248,10 +248,8 @@ export class SessionService implements SessionHost {
         if (!(await leases.takeOver(interviewId, holder, connectionId, this.leaseMs))) continue;
         const session = await this.deps.repository.findSession(interviewId);
         const where = holderNode ? `node ${holderNode}` : 'an older node';
-        const why =
-          status === 'alive' || status === 'unknown'
-            ? `${status === 'unknown' ? '(of unknown state) ' : ''}still held it after ${LEAVING_WAIT_MS / 1000} s`
-            : `is ${status}`;
+        const stillHeld = `still held it after ${LEAVING_WAIT_MS / 1000} s`;
+        const why = status === 'alive' ? stillHeld : status === 'unknown' ? `(of unknown state) ${stillHeld}` : `is ${status}`;
         await this.deps.repository.appendLog(interviewId, this.now(), 'warn', [
           `the candidate's connection to ${where} dropped (last stored activity ${session?.last_seen_at ?? 'none'}); that node ${why}`,
           `the page came back with its resume token: session taken over by node ${nodes?.nodeId ?? 'this node'}`,

@@ -47,7 +47,7 @@ interface PreparedReply {
 }
 
 /** Words being prepared ahead, and whether they take a model call (counted apart: operators may pay per call). */
-export interface DraftReply {
+export interface PreparedWords {
   utterances: Promise<Utterance[]>;
   modelCall: boolean;
 }
@@ -174,7 +174,7 @@ export class TurnRunner {
    * (if `modelCalls` allows it; else null) and run() still stores the turn in
    * two halves: the candidate's half first, then it awaits this call.
    */
-  prepare(step: Step, candidateText: string, options: { modelCalls: boolean }): DraftReply | null {
+  prepare(step: Step, candidateText: string, options: { modelCalls: boolean }): PreparedWords | null {
     const modelCall = this.deps.interviewer.usesModelFor(step.acts);
     if (modelCall && !options.modelCalls) return null;
     this.discardPrepared();

@@ -5,8 +5,11 @@
 import * as ort from 'onnxruntime-node';
 import { CANDIDATE_SAMPLE_RATE } from '../audio.js';
 
-/** One window with its 64 samples of context (576 floats) and the detector's recurrent state [2, 1, 128]. */
-export const SILERO_INPUT = 64 + 512;
+/** The model scores windows of 512 samples (32 ms at 16 kHz) with 64 samples of context before each. */
+export const WINDOW = 512;
+export const CONTEXT = 64;
+/** One window with its context (576 floats) and the detector's recurrent state [2, 1, 128]. */
+const SILERO_INPUT = CONTEXT + WINDOW;
 const STATE_WIDTH = 128;
 export const SILERO_STATE = 2 * STATE_WIDTH;
 /** A batch that reaches this many windows runs at once rather than waiting for the end of the turn. */

@@ -9,12 +9,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { CANDIDATE_SAMPLE_RATE } from '../audio.js';
-import { SILERO_STATE, SileroBatcher } from './silero-batch.js';
+import { CONTEXT, SILERO_STATE, SileroBatcher, WINDOW } from './silero-batch.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from './voice-activity.js';
 
-/** The model scores windows of 512 samples (32 ms at 16 kHz) with 64 samples of context before each. */
-const WINDOW = 512;
-const CONTEXT = 64;
 const MS_PER_SAMPLE = 1000 / CANDIDATE_SAMPLE_RATE;
 
 export interface VadSettings {
