@@ -178,6 +178,8 @@ export interface SpeechConfig {
   tts: { baseUrl: string; apiKey: string | null; model: string; voice: string };
   /** Per remote speech call. */
   timeoutSeconds: number;
+  /** TTS_CACHE_MB: the interviewer's recent sentences kept as audio (src/speech/tts/synthesis-cache.ts); 0, none. */
+  ttsCacheBytes: number;
   /** Recognitions at once on this node, and for one owner (tenant) on this node (src/speech/stt/tenant-limited.ts). */
   sttMaxConcurrent: number;
   sttMaxConcurrentPerOwner: number;
@@ -376,6 +378,8 @@ function readSpeech(read: EnvReader): SpeechConfig {
       voice: read.string('TTS_VOICE', 'alloy'),
     },
     timeoutSeconds: read.number('SPEECH_TIMEOUT_SECONDS', 15, { min: 0.05, max: 600 }),
+    // 64 MB holds a few hundred sentences (a sentence is about 100-200 kB of PCM).
+    ttsCacheBytes: read.integer('TTS_CACHE_MB', 64, { min: 0, max: 65_536 }) * 1024 * 1024,
     ...readRecogniserCapacity(read),
   };
   if (chosen === 'sherpa-onnx' && !speech.stt.modelDir) {

@@ -109,6 +109,30 @@ describe('voice turn-taking', () => {
     for (const part of ['hangover', 'stt', 'interviewer', 'tts'])
       expect(metrics).toMatch(new RegExp(`voice_turn_latency_part_seconds_count\\{part="${part}"\\} [1-9]`));
   });
+
+  it("speaks a sentence every candidate hears from the node's cache, not by synthesising it again", async () => {
+    const synthesised = async () => {
+      const text = await (await fetch(`${t.url}/metrics`)).text();
+      const count = (source: string) => Number(new RegExp(`tts_syntheses_total\\{source="${source}"\\} (\\d+)`).exec(text)?.[1]);
+      return { cached: count('cached'), synthesised: count('synthesised') };
+    };
+    const heardQ1 = async () => {
+      const candidate = await VoiceCandidate.connect(t.url, await createJobInterview(t, key), { speed: 2, playback: 'none' });
+      await candidate.start();
+      await candidate.speak(await speakWithFlite(INTRO));
+      await eventually(async () =>
+        expect(candidate.client.events.some((e) => e.type === 'audio_start' && e.control_id === 'q1')).toBe(true),
+      );
+      await candidate.close();
+    };
+    await heardQ1();
+    const before = await synthesised();
+    await heardQ1();
+    const after = await synthesised();
+    // The second candidate's greeting, self-introduction request and first question were all heard before.
+    expect(after.cached - before.cached).toBeGreaterThanOrEqual(2);
+    expect(after.synthesised - before.synthesised).toBeLessThan(after.cached - before.cached);
+  });
 });
 
 describe('an answer started over the end of a question', () => {

@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { InterviewService } from '../interviews/interview.service.js';
 import { requireApiKey } from './authentication.js';
 import { frameworkErrorOptions, installErrorHandling } from './error-handler.js';
-import { installMetrics, observeDatabaseQueries, observeSessionTurns, observeVoiceTurns } from './metrics.js';
+import { installMetrics, observeDatabaseQueries, observeSessionTurns, observeSynthesis, observeVoiceTurns } from './metrics.js';
 import { installOpenApi } from './openapi.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { loadCandidatePageBuild } from './candidate-page.js';
@@ -15,6 +15,7 @@ import { registerWebhookRoutes } from './routes/webhook.routes.js';
 import type { WebhookService } from '../webhooks/webhook.service.js';
 import type { SessionService } from '../session/session.service.js';
 import type { VoiceService } from '../session/voice-service.js';
+import type { Speech } from '../speech/index.js';
 import type { Scheduler } from '../common/clock.js';
 import { registerCandidateGateway } from './candidate-gateway.js';
 import { collectRoutes } from './route-table.js';
@@ -49,6 +50,8 @@ export interface HttpDeps {
   scheduler: Scheduler;
   /** Server-side voice for protocol v2 sessions; absent: v2 sessions are text-only. */
   voice?: VoiceService | null;
+  /** Counted for /metrics (tts_syntheses_total); absent in tests that build the app alone. */
+  speech?: Pick<Speech, 'observeSynthesis'>;
   /** Counted for /metrics (db_queries_total); absent in tests that build the app alone. */
   database?: Pick<DatabaseHandle, 'observeQueries'>;
   /** Checked by /health: the database answers. */
@@ -179,5 +182,6 @@ export async function buildHttpApp(deps: HttpDeps, options: HttpOptions): Promis
   observeSessionTurns(metrics, deps.sessions);
   if (deps.database) observeDatabaseQueries(metrics, deps.database);
   if (deps.voice) observeVoiceTurns(metrics, deps.voice);
+  if (deps.speech) observeSynthesis(metrics, deps.speech);
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../db/database.js';
 import type { SessionService } from '../session/session.service.js';
 import type { VoiceService } from '../session/voice-service.js';
+import type { Speech } from '../speech/index.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { secretsMatch } from '../auth/api-key.js';
 import type { AuthThrottle } from './auth-throttle.js';
@@ -150,4 +151,16 @@ export function observeDatabaseQueries(registry: Registry, database: Pick<Databa
     registers: [registry],
   });
   database.observeQueries((kind) => queries.inc({ kind }));
+}
+
+/** The interviewer's sentences by how their audio was served: from the cache, shared with a synthesis under way, or synthesised. */
+export function observeSynthesis(registry: Registry, speech: Pick<Speech, 'observeSynthesis'>): void {
+  const syntheses = new Counter({
+    name: 'tts_syntheses_total',
+    help: "The interviewer's sentences by how their audio was served (source: cached, shared, synthesised)",
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  for (const source of ['cached', 'shared', 'synthesised'] as const) syntheses.inc({ source }, 0);
+  speech.observeSynthesis((source) => syntheses.inc({ source }));
 }

@@ -16,6 +16,7 @@ import { EspeakTextToSpeech } from './tts/espeak.js';
 import { FliteTextToSpeech } from './tts/flite.js';
 import { OpenAiTextToSpeech } from './tts/openai.js';
 import { PerLanguageTextToSpeech } from './tts/per-language.js';
+import { CachedTextToSpeech, type SynthesisSource } from './tts/synthesis-cache.js';
 import type { TextToSpeech } from './tts/text-to-speech.js';
 import { NoTextToSpeech } from './tts/unavailable.js';
 
@@ -24,6 +25,7 @@ export { SpeechError } from './speech-error.js';
 export type { RecognitionContext, RecognitionStream, SpeechToText } from './stt/speech-to-text.js';
 export { transcribe } from './stt/speech-to-text.js';
 export type { TextToSpeech } from './tts/text-to-speech.js';
+export type { SynthesisSource } from './tts/synthesis-cache.js';
 export { synthesizeSentences } from './tts/sentences.js';
 export { wordErrorRate } from './word-error-rate.js';
 
@@ -32,6 +34,8 @@ export interface Speech {
   tts: TextToSpeech;
   /** What the start-up log should say about speech (for example a fallback to typed answers). */
   notes: readonly string[];
+  /** Calls `listener` for each sentence the interviewer's voice is asked for, with how it was served (metrics). */
+  observeSynthesis(listener: (source: SynthesisSource) => void): void;
   /** Starts the synthesizer's workers ahead of the first interview (the server calls it 5 s after listening; tests need not). */
   warmUp(): Promise<void>;
   close(): Promise<void>;
@@ -56,11 +60,16 @@ export interface SpeechOverrides {
 export function createSpeech(config: SpeechSettings, overrides: SpeechOverrides = {}): Speech {
   const notes: string[] = [];
   const stt = limitCapacity(createRecogniser(config, overrides, notes), config, overrides.scheduler);
-  const tts = createSynthesizer(config);
+  const synthesizer = createSynthesizer(config);
+  const cache = config.speech.ttsCacheBytes > 0 ? new CachedTextToSpeech(synthesizer, config.speech.ttsCacheBytes) : null;
+  const tts = cache ?? synthesizer;
   return {
     stt,
     tts,
     notes,
+    observeSynthesis(listener) {
+      cache?.observe(listener);
+    },
     async warmUp() {
       await tts.warmUp?.();
     },
