@@ -93,10 +93,20 @@ export class VoiceCandidate {
     const spokeUntil = performance.now();
     const audioBefore = this.audioArrivals.length;
     // A microphone keeps sending: silence until the server's VAD closes the turn and it has an answer.
-    let silent = 0;
-    while (this.countEvents('heard', true) <= heardBefore && !this.client.isClosed && silent < this.maxTrailingSilenceMs) {
-      await this.stream(new Int16Array(Math.round(FRAME_SAMPLES * this.speed)));
-      silent += FRAME_MS * this.speed;
+    // Paced by the clock since the speech ended, as a microphone's audio is: a timer that fires late (a
+    // busy event loop) is caught up at once, so the server's audio clock keeps up with real time.
+    const silence = new Int16Array(Math.round(FRAME_SAMPLES * this.speed));
+    const silenceBytes = Buffer.from(silence.buffer);
+    let frames = 0;
+    while (
+      this.countEvents('heard', true) <= heardBefore &&
+      !this.client.isClosed &&
+      frames * FRAME_MS * this.speed < this.maxTrailingSilenceMs
+    ) {
+      this.client.sendRaw(silenceBytes);
+      frames++;
+      // Never a busy loop: the server's events must come in between.
+      await sleep(Math.max(0, spokeUntil + frames * FRAME_MS - performance.now()));
     }
     // The turn was closed (the VAD saw speech end) but recognition is still running: wait for it, silently.
     const deadline = performance.now() + timeoutMs;
