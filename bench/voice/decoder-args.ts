@@ -49,6 +49,9 @@ const CANDIDATES: [string, string[]][] = [
   ['-topn 2 -pl_window 3', ['-topn', '2', '-pl_window', '3']],
   ['-topn 2 -pl_window 8 -maxhmmpf 3000', ['-topn', '2', '-pl_window', '8', '-maxhmmpf', '3000']],
   ['-topn 2 -maxhmmpf 3000 -lponlybeam 1e-20', ['-topn', '2', '-maxhmmpf', '3000', '-lponlybeam', '1e-20']],
+  // Third round (indices 20-).
+  ['-topn 2 -maxhmmpf 3000 -pl_window 3', ['-topn', '2', '-maxhmmpf', '3000', '-pl_window', '3']],
+  ['-topn 2 -maxhmmpf 3000 -pl_window 3 -lponlybeam 1e-20', ['-topn', '2', '-maxhmmpf', '3000', '-pl_window', '3', '-lponlybeam', '1e-20']],
 ];
 
 const { values: flags } = parseArgs({ options: { candidates: { type: 'string', default: '' } } });
