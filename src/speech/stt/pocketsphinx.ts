@@ -18,8 +18,17 @@ import type { RecognitionStream, SpeechToText } from './speech-to-text.js';
 export const POCKETSPHINX_BINARY = 'pocketsphinx_continuous';
 /** Where pocketsphinx-en-us puts the US English model. */
 export const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
-/** Decoder arguments on top of the library's defaults, for speed (both the warm decoder and the process per utterance). */
-export const POCKETSPHINX_SPEED_ARGS: readonly string[] = [];
+/**
+ * Decoder arguments on top of the library's defaults, for the warm decoder and the process per
+ * utterance alike: 2.4 times less CPU per second of audio (0.088 against 0.216), the same word
+ * error rate (41.5 % over the 439 words of `npm run bench:voice:args`: the JFK sample, the six
+ * answers in four flite voices and eSpeak NG's, bench:voice's four answers), so ten live
+ * streams fit two cores. Two Gaussians per frame instead of four (-topn), at most 3000 HMMs
+ * a frame (-maxhmmpf, default 30000), a shorter phone lookahead (-pl_window 3, default 5) and a
+ * narrower beam for the last phones of words (-lponlybeam, default 7e-29); the table is in
+ * bench/README.md.
+ */
+export const POCKETSPHINX_SPEED_ARGS: readonly string[] = ['-topn', '2', '-maxhmmpf', '3000', '-pl_window', '3', '-lponlybeam', '1e-20'];
 
 /** Audio past this in one utterance is not decoded (a stuck microphone must not grow a process without end). */
 const MAX_UTTERANCE_SECONDS = 300;
