@@ -389,8 +389,9 @@ function readSpeech(read: EnvReader): SpeechConfig {
 
 /**
  * Sized to the cores by default: a warm PocketSphinx decoder following live
- * speech uses about a sixth of a core (docs/speech.md), so four utterances per
- * core leave room for the rest of the session; a decoding process for each.
+ * speech uses about a tenth of a core (a sixth before its speed arguments,
+ * docs/speech.md), so four utterances per core leave room for the rest of the
+ * session; a decoding process for each core.
  */
 function readRecogniserCapacity(read: EnvReader): Pick<SpeechConfig, 'sttMaxConcurrent' | 'sttMaxConcurrentPerOwner' | 'sttDecoders'> {
   const cores = availableParallelism();

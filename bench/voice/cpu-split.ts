@@ -5,16 +5,20 @@
 // its other threads (onnxruntime's VAD, libuv, V8), the warm PocketSphinx
 // decoders, the synthesizer processes, the bench's own client, and the rest.
 //
-//   npx tsx bench/voice/cpu-split.ts --seconds 600 --every 5 &
+//   npx tsx bench/voice/cpu-split.ts --seconds 600 --every 5 --root $$ &
 //   npm run -s bench:voice -- --interviews 0 --remote 0 --concurrent 10
 //
-// Processes are told apart by their command line, so run one bench at a time.
+// Processes are told apart by their command line; with --root, only the
+// descendants of that process (the shell that starts the bench) are counted
+// as the bench's, and everything else is "rest" (another bench on the machine).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-const { values: flags } = parseArgs({ options: { seconds: { type: 'string', default: '600' }, every: { type: 'string', default: '5' } } });
+const { values: flags } = parseArgs({
+  options: { seconds: { type: 'string', default: '600' }, every: { type: 'string', default: '5' }, root: { type: 'string', default: '' } },
+});
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const KINDS = ['service main thread', 'service other threads', 'decoders', 'synthesizers', 'bench client', 'rest'] as const;
 // The bench's client has synthesizer processes of its own (the candidates' flite voice): told apart by their parent.
@@ -54,12 +58,17 @@ function sample(): Map<string, { kind: Kind; ticks: number }> {
     if (stat) processes.set(pid, { cmdline: (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' '), stat });
   }
   const kinds = new Map<string, Kind | 'service'>();
+  const isOutside = (pid: string): boolean => {
+    if (!flags.root) return false;
+    for (let at = pid; processes.has(at); at = parentOf(processes.get(at)!.stat)) if (at === flags.root) return false;
+    return true;
+  };
   const kindOfPid = (pid: string): Kind | 'service' | undefined => {
     const known = kinds.get(pid);
     if (known || !processes.has(pid)) return known;
     const { cmdline, stat } = processes.get(pid)!;
     const parent = parentOf(stat);
-    const kind = kindOf(cmdline, parent !== pid && parent !== '0' ? kindOfPid(parent) : undefined);
+    const kind = isOutside(pid) ? 'rest' : kindOf(cmdline, parent !== pid && parent !== '0' ? kindOfPid(parent) : undefined);
     kinds.set(pid, kind);
     return kind;
   };
@@ -96,7 +105,7 @@ const timer = setInterval(() => {
   // A process born inside the window counts from zero; one that ended inside it is lost (short-lived ones only).
   for (const [id, { kind, ticks: now }] of current) used.set(kind, used.get(kind)! + now - (previous.get(id)?.ticks ?? 0));
   previous = current;
-  const cells = KINDS.map((kind) => `${(((used.get(kind)! / TICKS_PER_SECOND) * 1000) / every * 100).toFixed(0)} %`);
+  const cells = KINDS.map((kind) => `${((((used.get(kind)! / TICKS_PER_SECOND) * 1000) / every) * 100).toFixed(0)} %`);
   for (const kind of KINDS) totals.set(kind, totals.get(kind)! + used.get(kind)!);
   console.log(`| ${new Date().toISOString().slice(11, 19)} | ${cells.join(' | ')} | ${loadavg()[0]!.toFixed(2)} |`);
   if (Date.now() >= until) clearInterval(timer);

@@ -43,8 +43,14 @@ const CANDIDATES: [string, string[]][] = [
   // Second round (indices 12-): -topn 2 cost no accuracy above, so it is the base.
   ['-topn 2 -maxhmmpf 3000', ['-topn', '2', '-maxhmmpf', '3000']],
   ['-topn 2 -maxhmmpf 2000', ['-topn', '2', '-maxhmmpf', '2000']],
-  ['-topn 2 -maxhmmpf 3000 -fwdflatefwid 2 -fwdflatsfwin 10', ['-topn', '2', '-maxhmmpf', '3000', '-fwdflatefwid', '2', '-fwdflatsfwin', '10']],
-  ['-topn 2 -maxhmmpf 3000 -fwdflatbeam 1e-40 -fwdflatwbeam 1e-20', ['-topn', '2', '-maxhmmpf', '3000', '-fwdflatbeam', '1e-40', '-fwdflatwbeam', '1e-20']],
+  [
+    '-topn 2 -maxhmmpf 3000 -fwdflatefwid 2 -fwdflatsfwin 10',
+    ['-topn', '2', '-maxhmmpf', '3000', '-fwdflatefwid', '2', '-fwdflatsfwin', '10'],
+  ],
+  [
+    '-topn 2 -maxhmmpf 3000 -fwdflatbeam 1e-40 -fwdflatwbeam 1e-20',
+    ['-topn', '2', '-maxhmmpf', '3000', '-fwdflatbeam', '1e-40', '-fwdflatwbeam', '1e-20'],
+  ],
   ['-topn 2 -maxhmmpf 3000 -wbeam 1e-20', ['-topn', '2', '-maxhmmpf', '3000', '-wbeam', '1e-20']],
   ['-topn 2 -pl_window 3', ['-topn', '2', '-pl_window', '3']],
   ['-topn 2 -pl_window 8 -maxhmmpf 3000', ['-topn', '2', '-pl_window', '8', '-maxhmmpf', '3000']],
@@ -125,9 +131,18 @@ async function main(): Promise<void> {
   console.log(`| arguments | CPU s / audio s | CPU vs first | wall RTF | ${sets.map((set) => set.name).join(' | ')} | all words |`);
   console.log(`|---|---:|---:|---:|${sets.map(() => '---:|').join('')}---:|`);
   for (const { name, tally } of runs) {
-    const cells = sets.map((set) => `${tally.errors.get(set.name)} (${percent(tally.errors.get(set.name)!, totalWords((s) => s === set))})`);
+    const cells = sets.map(
+      (set) =>
+        `${tally.errors.get(set.name)} (${percent(
+          tally.errors.get(set.name)!,
+          totalWords((s) => s === set),
+        )})`,
+    );
     console.log(
-      `| ${name} | ${(tally.cpu / audioSeconds).toFixed(3)} | ${(baseCpu / tally.cpu).toFixed(2)}x faster | ${(tally.wall / audioSeconds).toFixed(3)} | ${cells.join(' | ')} | ${percent(errorsOf(tally, () => true), totalWords(() => true))} |`,
+      `| ${name} | ${(tally.cpu / audioSeconds).toFixed(3)} | ${(baseCpu / tally.cpu).toFixed(2)}x faster | ${(tally.wall / audioSeconds).toFixed(3)} | ${cells.join(' | ')} | ${percent(
+        errorsOf(tally, () => true),
+        totalWords(() => true),
+      )} |`,
     );
   }
   console.log(`\nCells: word errors (WER). Load average at end: ${load()}`);

@@ -97,7 +97,16 @@ class PocketsphinxStream implements RecognitionStream {
     extraArgs: readonly string[],
     private readonly onDone: () => void,
   ) {
-    const args = ['-infile', '/dev/stdin', '-samprate', String(CANDIDATE_SAMPLE_RATE), '-logfn', '/dev/null', ...POCKETSPHINX_SPEED_ARGS, ...extraArgs];
+    const args = [
+      '-infile',
+      '/dev/stdin',
+      '-samprate',
+      String(CANDIDATE_SAMPLE_RATE),
+      '-logfn',
+      '/dev/null',
+      ...POCKETSPHINX_SPEED_ARGS,
+      ...extraArgs,
+    ];
     this.child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own process group, so abort reaches cat and the decoder
