@@ -78,11 +78,11 @@ function sample(): Map<string, { kind: Kind; ticks: number }> {
       seen.set(`${kind}:${pid}`, { kind, ticks: ticks(stat) });
       continue;
     }
-    let tids: string[] = [];
+    let tids: string[];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
     } catch {
-      continue;
+      continue; // it ended between the two reads
     }
     for (const tid of tids) {
       const stat = read(`/proc/${pid}/task/${tid}/stat`);

@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const runs = chosen.map(([name, args]) => ({
     name,
     stt: new WarmPocketsphinxSpeechToText({ processes: 1, maxStreams: 1, extraArgs: args }),
-    tally: { errors: new Map(), cpu: 0, wall: 0 } as Tally,
+    tally: { errors: new Map<string, number>(), cpu: 0, wall: 0 },
   }));
   const silence: PcmAudio = { sampleRate: CANDIDATE_SAMPLE_RATE, samples: new Int16Array(CANDIDATE_SAMPLE_RATE) };
   for (const run of runs) await hear(run.stt, silence); // the model loaded, outside the figures
