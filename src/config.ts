@@ -389,9 +389,8 @@ function readSpeech(read: EnvReader): SpeechConfig {
 
 /**
  * Sized to the cores by default: a warm PocketSphinx decoder following live
- * speech uses about a tenth of a core (a sixth before its speed arguments,
- * docs/speech.md), so four utterances per core leave room for the rest of the
- * session; a decoding process for each core.
+ * speech uses about a sixth of a core (docs/speech.md), so four utterances per
+ * core leave room for the rest of the session; a decoding process for each.
  */
 function readRecogniserCapacity(read: EnvReader): Pick<SpeechConfig, 'sttMaxConcurrent' | 'sttMaxConcurrentPerOwner' | 'sttDecoders'> {
   const cores = availableParallelism();
