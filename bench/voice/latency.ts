@@ -49,6 +49,7 @@ import { FliteTextToSpeech } from '../../src/speech/tts/flite.js';
 import { startChildServer } from '../../test/helpers/child-server.js';
 import { createTestDatabase } from '../../test/helpers/test-database.js';
 import { formatCutoffs, measureCutoffs } from './cutoffs.js';
+import { VOICE_BENCH_ANSWERS } from './recordings.js';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -66,12 +67,7 @@ const LLM_DELAY_MS = Number(values['llm-delay']);
 /** How long the fake transcription server takes to answer, as a hosted Whisper would. */
 const REMOTE_DELAY_MS = 50;
 
-const SPOKEN = [
-  'I am a backend engineer with six years of experience building services and leading small teams.',
-  'A race condition is when two threads change shared state and the timing decides the result.',
-  'In my last team two people disagreed about a design. I explained the situation to both, and the resolution was a small prototype.',
-  'No, thank you. I have no questions.',
-];
+const SPOKEN = VOICE_BENCH_ANSWERS;
 /** For the model-backed interviewer: a thin answer to q1 (a follow-up written by the model), then the fuller one. */
 const SPOKEN_WITH_FOLLOW_UP = [SPOKEN[0]!, 'A race condition is a timing bug.', SPOKEN[1]!, SPOKEN[2]!, SPOKEN[3]!];
 /** The turn whose reply the model writes: the second answer's. */

@@ -22,6 +22,14 @@ export interface RecordingSet {
   recordings: Recording[];
 }
 
+/** The answers bench:voice (latency.ts) speaks, in flite's `slt`. */
+export const VOICE_BENCH_ANSWERS: readonly string[] = [
+  'I am a backend engineer with six years of experience building services and leading small teams.',
+  'A race condition is when two threads change shared state and the timing decides the result.',
+  'In my last team two people disagreed about a design. I explained the situation to both, and the resolution was a small prototype.',
+  'No, thank you. I have no questions.',
+];
+
 /** Real speech inside npm packages: the package, the file in it, what is said. */
 const REAL_SAMPLES = [
   {

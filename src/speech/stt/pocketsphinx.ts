@@ -18,6 +18,14 @@ import type { RecognitionStream, SpeechToText } from './speech-to-text.js';
 export const POCKETSPHINX_BINARY = 'pocketsphinx_continuous';
 /** Where pocketsphinx-en-us puts the US English model. */
 export const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+/**
+ * Decoder arguments on top of the library's defaults, for the warm decoder and the process per
+ * utterance alike. Empty: `-topn 2 -maxhmmpf 3000 -pl_window 3` halves the CPU per second of
+ * audio (1.97x) with no word lost on the recordings of `npm run bench:voice:args`, but heard two
+ * more of the 62 words of test/voice.e2e.test.ts wrong (27.4 % against 24.2 %), and the word error
+ * rate through the pipeline may not get worse (issue 20); the table is in bench/README.md.
+ */
+export const POCKETSPHINX_SPEED_ARGS: readonly string[] = [];
 
 /** Audio past this in one utterance is not decoded (a stuck microphone must not grow a process without end). */
 const MAX_UTTERANCE_SECONDS = 300;
@@ -86,7 +94,16 @@ class PocketsphinxStream implements RecognitionStream {
     extraArgs: readonly string[],
     private readonly onDone: () => void,
   ) {
-    const args = ['-infile', '/dev/stdin', '-samprate', String(CANDIDATE_SAMPLE_RATE), '-logfn', '/dev/null', ...extraArgs];
+    const args = [
+      '-infile',
+      '/dev/stdin',
+      '-samprate',
+      String(CANDIDATE_SAMPLE_RATE),
+      '-logfn',
+      '/dev/null',
+      ...POCKETSPHINX_SPEED_ARGS,
+      ...extraArgs,
+    ];
     this.child = spawn('sh', ['-c', 'cat | exec "$0" "$@"', binary, ...args], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true, // its own process group, so abort reaches cat and the decoder
