@@ -69,6 +69,15 @@ function earlyFinishMs(silenceMs: number): number {
   return Math.min(300, Math.round(silenceMs / 2));
 }
 
+/**
+ * The same for a recogniser with checkpoints (warm PocketSphinx): a pause that
+ * turns out to be within a sentence costs one stretch boundary, not a
+ * re-decode, so the checkpoint comes sooner and its pass is over sooner.
+ */
+function earlyCheckpointMs(silenceMs: number): number {
+  return Math.min(150, Math.round(silenceMs / 2));
+}
+
 /** How long the end of a turn waits for the browser's final text (browser recognition). */
 const BROWSER_TEXT_WAIT_MS = 1_500;
 /** A finished turn whose recognition has not started after this long (every recogniser busy) hears "one moment". */
@@ -162,6 +171,7 @@ export class VoicePipeline {
             earlyDropped: () => this.speculation?.settle(null),
           },
           earlyFinishMs(detectorSilenceMs(deps.settings)),
+          earlyCheckpointMs(detectorSilenceMs(deps.settings)),
         )
       : null;
   }
