@@ -65,7 +65,7 @@ export interface VoiceOutput {
  * it (a restart re-decodes the utterance), short enough to hide the decoder's
  * last pass behind the rest of the hang-over.
  */
-function earlyFinishMs(silenceMs: number): number {
+export function earlyFinishMs(silenceMs: number): number {
   return Math.min(300, Math.round(silenceMs / 2));
 }
 
@@ -74,7 +74,7 @@ function earlyFinishMs(silenceMs: number): number {
  * turns out to be within a sentence costs one stretch boundary, not a
  * re-decode, so the checkpoint comes sooner and its pass is over sooner.
  */
-function earlyCheckpointMs(silenceMs: number): number {
+export function earlyCheckpointMs(silenceMs: number): number {
   return Math.min(150, Math.round(silenceMs / 2));
 }
 
