@@ -90,7 +90,7 @@ describe('PocketSphinx kept warm', () => {
     const silence = new Int16Array(CANDIDATE_SAMPLE_RATE / 5);
     await speakInto(stream, speakWithFlite(SENTENCES[0]!).samples);
     await speakInto(stream, silence);
-    expect(stream.checkpoint).toBeDefined();
+    expect(typeof stream.checkpoint).toBe('function');
     const soFar = await stream.checkpoint!();
     expect(words(soFar)).toEqual(expect.arrayContaining(KEYWORDS[0]!));
     expect(words(soFar)).not.toEqual(expect.arrayContaining(KEYWORDS[1]!));
