@@ -51,7 +51,7 @@ export interface WarmPocketsphinxOptions {
   koffiPath?: string;
 }
 
-/** The decoder's command line: the US English model, 16 kHz, no log, the search pruned for speed. */
+/** The decoder's command line: the US English model, 16 kHz, no log, and any speed arguments (POCKETSPHINX_SPEED_ARGS). */
 function decoderArgs(extraArgs: readonly string[]): string[] {
   return [
     ...['-hmm', `${POCKETSPHINX_MODEL_DIR}/en-us`, '-lm', `${POCKETSPHINX_MODEL_DIR}/en-us.lm.bin`],
