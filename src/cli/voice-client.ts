@@ -95,15 +95,14 @@ export class VoiceCandidate {
     // A microphone keeps sending: silence until the server's VAD closes the turn and it has an answer.
     // Paced by the clock since the speech ended, as a microphone's audio is: a timer that fires late (a
     // busy event loop) is caught up at once, so the server's audio clock keeps up with real time.
-    const silence = new Int16Array(Math.round(FRAME_SAMPLES * this.speed));
-    const silenceBytes = Buffer.from(silence.buffer);
+    const silence = Buffer.alloc(Math.round(FRAME_SAMPLES * this.speed) * 2);
     let frames = 0;
     while (
       this.countEvents('heard', true) <= heardBefore &&
       !this.client.isClosed &&
       frames * FRAME_MS * this.speed < this.maxTrailingSilenceMs
     ) {
-      this.client.sendRaw(silenceBytes);
+      this.client.sendRaw(silence);
       frames++;
       // Never a busy loop: the server's events must come in between.
       await sleep(Math.max(0, spokeUntil + frames * FRAME_MS - performance.now()));

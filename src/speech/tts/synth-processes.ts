@@ -15,7 +15,7 @@
 
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import type { PcmAudio } from '../audio.js';
-import type { SynthUrgency } from './text-to-speech.js';
+import { URGENCY_RANK, type SynthUrgency } from './text-to-speech.js';
 import { abortError, SpeechError } from '../speech-error.js';
 import { FrameReader, type ProgramReply, PROGRAM_PRELUDE } from './synth-program.js';
 
@@ -38,8 +38,6 @@ export interface SynthProgramSpec {
 
 /** A job's deadline unless the spec sets one: generous for a loaded machine, short beside a session's wait. */
 const DEFAULT_JOB_DEADLINE_MS = 20_000;
-
-const RANK: Readonly<Record<SynthUrgency, number>> = { now: 0, next: 1, background: 2 };
 
 interface Job {
   id: number;
@@ -76,7 +74,7 @@ export class SynthProcesses {
     if (this.closed) return Promise.reject(new SpeechError(this.spec.provider, 'the synthesizer is closed'));
     if (signal?.aborted) return Promise.reject(abortError(signal));
     return new Promise<PcmAudio>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, payload, signal, rank: RANK[urgency], settled: false, resolve, reject };
+      const job: Job = { id: this.nextId++, payload, signal, rank: URGENCY_RANK[urgency], settled: false, resolve, reject };
       signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       // Behind every job as urgent or more, ahead of the less urgent ones.
       const behind = this.queue.findIndex((queued) => queued.rank > job.rank);

@@ -16,12 +16,10 @@
 import type { Language } from '../../languages/language.js';
 import { abortError } from '../speech-error.js';
 import type { PcmAudio } from '../audio.js';
-import type { SynthUrgency, TextToSpeech } from './text-to-speech.js';
+import { URGENCY_RANK, type SynthUrgency, type TextToSpeech } from './text-to-speech.js';
 
 /** How a synthesis was served: from the cache, by joining one under way, or by the synthesizer. */
 export type SynthesisSource = 'cached' | 'shared' | 'synthesised';
-
-const RANK: Record<SynthUrgency, number> = { now: 0, next: 1, background: 2 };
 
 interface InFlight {
   key: string;
@@ -69,7 +67,7 @@ export class CachedTextToSpeech implements TextToSpeech {
       return copyOf(cached);
     }
     const running = this.inFlight.get(key);
-    const joinable = running && RANK[running.urgency] <= RANK[urgency];
+    const joinable = running && URGENCY_RANK[running.urgency] <= URGENCY_RANK[urgency];
     this.tell(joinable ? 'shared' : 'synthesised');
     return copyOf(await this.wait(joinable ? running : this.start(key, text, language, urgency), signal));
   }

@@ -11,6 +11,9 @@ import type { PcmAudio } from '../audio.js';
  */
 export type SynthUrgency = 'now' | 'next' | 'background';
 
+/** The urgencies in order: lower goes first. */
+export const URGENCY_RANK: Readonly<Record<SynthUrgency, number>> = { now: 0, next: 1, background: 2 };
+
 export interface TextToSpeech {
   readonly name: string;
   /** Whether this synthesizer has a voice for the language. */
