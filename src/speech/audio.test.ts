@@ -106,6 +106,14 @@ describe('resample', () => {
     expect(rmsDbfs(down.samples.subarray(100, -100))).toBeLessThan(rmsDbfs(tone(10_000, 48_000, 0.5).samples) - 30);
   });
 
+  it('keeps the pitch between rates whose sample positions never repeat soon (computed tap by tap)', () => {
+    const source = tone(440, 44_101, 0.5);
+    const down = resample(source, 16_000);
+    expect(pcmDurationMs(down)).toBeCloseTo(500, -1);
+    expect(frequencyOf(down)).toBeCloseTo(440, -1);
+    expect(rmsDbfs(down.samples)).toBeCloseTo(rmsDbfs(source.samples), 0);
+  });
+
   it('refuses a nonsensical target rate', () => {
     expect(() => resample(tone(440, 16_000, 0.1), 0)).toThrow(RangeError);
   });

@@ -28,6 +28,22 @@ export function rmsDbfs(samples: Int16Array): number {
 
 /** Zero-crossings of the windowed-sinc kernel on each side: enough to keep aliasing well below speech's noise floor. */
 const SINC_ZERO_CROSSINGS = 8;
+/** Rate pairs whose output sample positions repeat within this many phases get a kernel table; others are computed tap by tap. */
+const MAX_TABLE_PHASES = 4_096;
+/** Kernel tables kept (a node sees a handful of rate pairs: its synthesizers' and the page's). */
+const MAX_TABLES = 16;
+
+/**
+ * The kernel's weights for one output position's fractional phase: weights[k]
+ * applies to input sample floor(center) + firstOffset + k.
+ */
+interface PhaseKernel {
+  firstOffset: number;
+  weights: Float64Array;
+}
+
+/** By "from:to": the kernels for each of the pair's phases. */
+const kernelTables = new Map<string, PhaseKernel[]>();
 
 /**
  * The same sound at another sample rate (windowed-sinc interpolation, low-passed
@@ -40,26 +56,81 @@ export function resample(audio: PcmAudio, targetRate: number = CANDIDATE_SAMPLE_
   const { sampleRate, samples } = audio;
   if (sampleRate === targetRate || samples.length === 0) return { sampleRate: targetRate, samples: samples.slice() };
   const step = sampleRate / targetRate;
-  const cutoff = Math.min(1, targetRate / sampleRate);
-  const halfWidth = SINC_ZERO_CROSSINGS / cutoff;
   const length = Math.floor(samples.length / step);
   const out = new Int16Array(length);
+  const divisor = greatestCommonDivisor(sampleRate, targetRate);
+  const phases = targetRate / divisor;
+  if (!Number.isInteger(sampleRate) || phases > MAX_TABLE_PHASES) {
+    for (let j = 0; j < length; j++) out[j] = clamp16(interpolate(samples, j * step, kernelShape(sampleRate, targetRate)));
+    return { sampleRate: targetRate, samples: out };
+  }
+  // Output sample j sits at j * step = j * advance / phases input samples: its fractional part
+  // takes `phases` values in turn, so each phase's weights are computed once, not per sample
+  // (the trigonometry was most of a speaking node's main-thread time).
+  const advance = sampleRate / divisor;
+  const table = kernelTable(sampleRate, targetRate, phases);
   for (let j = 0; j < length; j++) {
-    const center = j * step;
-    const first = Math.max(0, Math.ceil(center - halfWidth));
-    const last = Math.min(samples.length - 1, Math.floor(center + halfWidth));
+    const base = Math.floor((j * advance) / phases);
+    const { firstOffset, weights } = table[(j * advance) % phases]!;
+    const first = base + firstOffset;
     let sum = 0;
-    let weights = 0;
-    for (let i = first; i <= last; i++) {
-      const x = i - center;
-      const weight = cutoff * sinc(cutoff * x) * blackman(x / halfWidth);
-      sum += weight * samples[i]!;
-      weights += weight;
+    let total = 0;
+    for (let k = Math.max(0, -first); k < weights.length && first + k < samples.length; k++) {
+      sum += weights[k]! * samples[first + k]!;
+      total += weights[k]!;
     }
     // Dividing by the weights keeps the gain at 1 at the edges, where the kernel is cut short.
-    out[j] = clamp16(weights === 0 ? 0 : sum / weights);
+    out[j] = clamp16(total === 0 ? 0 : sum / total);
   }
   return { sampleRate: targetRate, samples: out };
+}
+
+/** The low-pass cutoff (a fraction of the input's Nyquist frequency) and the kernel's half-width in input samples. */
+function kernelShape(sampleRate: number, targetRate: number): { cutoff: number; halfWidth: number } {
+  const cutoff = Math.min(1, targetRate / sampleRate);
+  return { cutoff, halfWidth: SINC_ZERO_CROSSINGS / cutoff };
+}
+
+/** The kernel's weight at `x` input samples from the output position. */
+function weightAt(x: number, { cutoff, halfWidth }: { cutoff: number; halfWidth: number }): number {
+  return cutoff * sinc(cutoff * x) * blackman(x / halfWidth);
+}
+
+/** One output sample at input position `center`, every tap computed. */
+function interpolate(samples: Int16Array, center: number, shape: { cutoff: number; halfWidth: number }): number {
+  const first = Math.max(0, Math.ceil(center - shape.halfWidth));
+  const last = Math.min(samples.length - 1, Math.floor(center + shape.halfWidth));
+  let sum = 0;
+  let total = 0;
+  for (let i = first; i <= last; i++) {
+    const weight = weightAt(i - center, shape);
+    sum += weight * samples[i]!;
+    total += weight;
+  }
+  return total === 0 ? 0 : sum / total;
+}
+
+function kernelTable(sampleRate: number, targetRate: number, phases: number): PhaseKernel[] {
+  const key = `${sampleRate}:${targetRate}`;
+  const cached = kernelTables.get(key);
+  if (cached) return cached;
+  const shape = kernelShape(sampleRate, targetRate);
+  const table: PhaseKernel[] = [];
+  for (let phase = 0; phase < phases; phase++) {
+    const fraction = phase / phases;
+    const firstOffset = Math.ceil(fraction - shape.halfWidth);
+    const lastOffset = Math.floor(fraction + shape.halfWidth);
+    const weights = new Float64Array(lastOffset - firstOffset + 1);
+    for (let k = 0; k < weights.length; k++) weights[k] = weightAt(firstOffset + k - fraction, shape);
+    table.push({ firstOffset, weights });
+  }
+  if (kernelTables.size >= MAX_TABLES) kernelTables.delete(kernelTables.keys().next().value!);
+  kernelTables.set(key, table);
+  return table;
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
 }
 
 function sinc(x: number): number {
