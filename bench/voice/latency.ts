@@ -7,7 +7,11 @@
 // 1. One session at a time, offline providers (Silero VAD, PocketSphinx,
 //    eSpeak NG, the scripted interviewer): p50/p95 and the split (the
 //    server's voice_turn_latency histograms: VAD hang-over, STT, interviewer, TTS).
-// 2. `--concurrent` sessions at once (10), the same providers.
+// 2. `--concurrent` sessions at once (10), the same providers: all start
+//    together, so they speak and listen in step (the worst case: every
+//    candidate's decoding at the same moment); then, with `--stagger <ms>`,
+//    the same number started that many ms apart in all (spread evenly), as
+//    independent candidates arrive.
 // 3. `--remote` sessions at once (50) with STT_PROVIDER=openai against a local
 //    fake transcription server that answers after 50 ms (as a hosted Whisper
 //    would), so what is left is the node's own cost.
@@ -30,12 +34,13 @@
 //    the same run, reported as a ratio: over all turns, and for the turn whose
 //    reply the model wrote.
 //
-// Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --remote 50 --llm-delay 600]
-// (`--concurrent 0`, `--remote 0` leave those levels out.)
+// Usage: npm run bench:voice [-- --interviews 2 --concurrent 10 --stagger 10000 --remote 50 --llm-delay 600 --cutoffs false]
+// (`--concurrent 0`, `--stagger 0`, `--remote 0` leave those levels out; `--cutoffs false` the cut-off set.)
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,13 +61,17 @@ const { values } = parseArgs({
   options: {
     interviews: { type: 'string', default: '2' },
     concurrent: { type: 'string', default: '10' },
+    stagger: { type: 'string', default: '10000' },
     remote: { type: 'string', default: '50' },
+    cutoffs: { type: 'string', default: 'true' },
     'llm-delay': { type: 'string', default: '0' },
   },
 });
 const SEQUENTIAL = Number(values.interviews);
 const CONCURRENT = Number(values.concurrent);
+const STAGGER_MS = Number(values.stagger);
 const REMOTE = Number(values.remote);
+const CUTOFFS = values.cutoffs !== 'false';
 const LLM_DELAY_MS = Number(values['llm-delay']);
 /** How long the fake transcription server takes to answer, as a hosted Whisper would. */
 const REMOTE_DELAY_MS = 50;
@@ -154,14 +163,18 @@ interface Level {
   modelTurnMs: number[];
 }
 
-async function measure(url: string, key: string, answers: VoiceAnswer[], sessions: number, rounds = 1): Promise<Level> {
+/** `staggerMs`: the sessions start spread evenly over that long (0: all at once). */
+async function measure(url: string, key: string, answers: VoiceAnswer[], sessions: number, rounds = 1, staggerMs = 0): Promise<Level> {
   const before = await readMetrics(url);
   const results: VoicePlayResult[] = [];
   for (let round = 0; round < rounds; round++) {
     const ids = await createInterviews(url, key, sessions);
     const settled = await Promise.allSettled(
       // A turn the server did not hear puts the script one answer behind: the last answers are then spoken by flite.
-      ids.map((id) => playVoiceInterview(url, id, answers, { speed: 1, playback: 'realtime', waitForPlayback: true, tts: clientVoice })),
+      ids.map(async (id, i) => {
+        await delay((i * staggerMs) / sessions);
+        return playVoiceInterview(url, id, answers, { speed: 1, playback: 'realtime', waitForPlayback: true, tts: clientVoice });
+      }),
     );
     for (const outcome of settled) {
       if (outcome.status === 'fulfilled') results.push(outcome.value);
@@ -344,14 +357,16 @@ async function main(): Promise<void> {
     process.stdout.write(`${row(level, 'pocketsphinx, adaptive, no speculative reply')}\n`);
     return level;
   });
-  const [one, many] = await withServer({}, async (url, key) => {
+  const [one, many, spread] = await withServer({}, async (url, key) => {
     // Warm-up: the synthesizer's workers, the recogniser's files in the page cache.
     await measure(url, key, answers, 1);
     const alone = await measure(url, key, answers, 1, SEQUENTIAL);
     process.stdout.write(`${row(alone, 'pocketsphinx, adaptive end of turn')}\n`);
     const together = CONCURRENT > 0 ? await measure(url, key, answers, CONCURRENT) : null;
-    if (together) process.stdout.write(`${row(together, 'pocketsphinx, adaptive end of turn')}\n`);
-    return [alone, together];
+    if (together) process.stdout.write(`${row(together, 'pocketsphinx, adaptive end of turn, in step')}\n`);
+    const staggered = CONCURRENT > 0 && STAGGER_MS > 0 ? await measure(url, key, answers, CONCURRENT, 1, STAGGER_MS) : null;
+    if (staggered) process.stdout.write(`${row(staggered, `pocketsphinx, adaptive end of turn, started over ${STAGGER_MS / 1000} s`)}\n`);
+    return [alone, together, staggered];
   });
   const fake = await startFakeTranscriber(answers);
   const remote =
@@ -366,9 +381,9 @@ async function main(): Promise<void> {
   await fake.close();
   // The server's recogniser, warm as bench:voice runs it, for the end of turn alone.
   const stt = new WarmPocketsphinxSpeechToText({ processes: availableParallelism(), maxStreams: 64 });
-  const cutoffs = await measureCutoffs(stt, voiceConfig);
+  const cutoffs = CUTOFFS ? await measureCutoffs(stt, voiceConfig) : null;
   await stt.close();
-  const cut = cutoffs.adaptive.filter((o) => o.cutOff).length;
+  const cut = cutoffs ? cutoffs.adaptive.filter((o) => o.cutOff).length : NaN;
   const withModel = LLM_DELAY_MS > 0 ? await measureModelTurns() : null;
   await clientVoice.close().catch(() => {});
   console.log(
@@ -382,11 +397,17 @@ async function main(): Promise<void> {
       `of the figures without it (${one.sent} sent, ${one.discarded} discarded).`,
   );
   if (withModel) console.log(withModel);
-  console.log(`\nCut-offs on ${cutoffs.answers.length} answers with a pause in the middle (pocketsphinx, warm):\n`);
-  console.log(formatCutoffs(cutoffs, voiceConfig.vadSilenceMs));
+  if (cutoffs) {
+    console.log(`\nCut-offs on ${cutoffs.answers.length} answers with a pause in the middle (pocketsphinx, warm):\n`);
+    console.log(formatCutoffs(cutoffs, voiceConfig.vadSilenceMs));
+  }
   const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? 'NaN' : n.toFixed(0));
+  if (spread)
+    console.log(
+      `\nStarted over ${STAGGER_MS / 1000} s, ${CONCURRENT} sessions: p50_ms=${f(spread.clientP50)} p95_ms=${f(spread.clientP95)}\n`,
+    );
   console.log(
-    `voice: p50_ms=${f(one.clientP50)} p95_ms=${f(one.clientP95)} at 1; p95_ms=${f(many?.clientP95)} at ${CONCURRENT}; p95_ms=${f(remote?.clientP95)} at ${REMOTE} remote; cutoffs=${cut}/${cutoffs.answers.length}`,
+    `voice: p50_ms=${f(one.clientP50)} p95_ms=${f(one.clientP95)} at 1; p95_ms=${f(many?.clientP95)} at ${CONCURRENT}; p95_ms=${f(remote?.clientP95)} at ${REMOTE} remote; cutoffs=${f(cut)}/${f(cutoffs?.answers.length)}`,
   );
 }
 
