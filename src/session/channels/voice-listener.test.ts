@@ -15,12 +15,15 @@ function setup(
   options: {
     bargeInMs?: number;
     earlyFinishMs?: number;
+    earlyCheckpointMs?: number;
+    /** The recogniser's streams have checkpoint(). */
+    checkpoints?: boolean;
     adaptive?: boolean;
     answer?: (stream: FakeStream) => string | Promise<string>;
   } = {},
 ) {
   const vad = new EnergyVad(options.adaptive ? SILENCES.shortMs : 700);
-  const stt = new FakeSpeechToText(options.answer);
+  const stt = new FakeSpeechToText(options.answer, options.checkpoints);
   const world = { listening: true, playing: false };
   const started: boolean[] = [];
   const ended: { recognition: RecognitionStream | Promise<string> | null; hangoverMs: number }[] = [];
@@ -39,6 +42,7 @@ function setup(
         : undefined,
     },
     options.earlyFinishMs ?? 0,
+    options.earlyCheckpointMs ?? options.earlyFinishMs ?? 0,
   );
   const play = async (samples: Int16Array) => {
     for (const frame of frames(samples)) await listener.push(frame);
@@ -114,6 +118,26 @@ describe('the voice listener', () => {
     expect(ended).toHaveLength(1);
     // The early result of the second stream is what ends the turn.
     expect(ended[0]!.recognition).toBeInstanceOf(Promise);
+  });
+
+  it('takes a checkpoint in a pause where the recogniser has them, and goes on with the same stream when the candidate does', async () => {
+    const { stt, ended, play } = setup({ earlyFinishMs: 300, earlyCheckpointMs: 150, checkpoints: true });
+    await play(quiet(200));
+    await play(voice(500));
+    await play(quiet(250));
+    expect(stt.streams.map((s) => [s.state, s.checkpoints])).toEqual([['open', 1]]);
+    await play(voice(500));
+    await play(quiet(800));
+    // One stream, fed each sample once: the utterance was not decoded again from its start.
+    expect(stt.streams).toHaveLength(1);
+    expect(stt.streams[0]!.voicedMs).toBe(1_000);
+    expect(stt.streams[0]!.written).toBeLessThanOrEqual(quiet(200 + 250 + 800).length + voice(1_000).length);
+    expect(stt.streams[0]!.checkpoints).toBe(2);
+    // The turn takes the last checkpoint's words; the stream is finished all the same, to free the decoder.
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.recognition).toBeInstanceOf(Promise);
+    await expect(ended[0]!.recognition).resolves.toBe('i build services');
+    expect(stt.streams[0]!.state).toBe('finished');
   });
 
   it('cancel drops the utterance in progress and aborts its recogniser', async () => {

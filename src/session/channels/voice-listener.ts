@@ -11,10 +11,15 @@
 // what it echoes); either way it is heard from its first word. Held speech
 // that ends during playback is dropped.
 //
-// Early finish: once the candidate has been silent for part of the hang-over,
-// the recogniser is finished speculatively, so its last decoding runs while
-// the VAD still waits. If the candidate speaks again before the turn closes,
-// that result is dropped and a new stream is fed the whole utterance so far.
+// Early result: once the candidate has been silent for part of the hang-over,
+// the recogniser is asked for the words so far, so its last decoding runs
+// while the VAD still waits. Where the stream has checkpoint() (warm
+// PocketSphinx), that is a checkpoint: the stream goes on, a candidate who
+// speaks again is decoded from where they were, and a turn that ends in
+// silence takes the checkpoint's words (the stream is then finished without
+// the turn waiting for it). Other recognisers are finished speculatively: if
+// the candidate speaks again, that result is dropped and a new stream is fed
+// the whole utterance so far.
 //
 // Adaptive end of turn: the VAD's hang-over is then the shortest silence that
 // can end a turn; when it passes, the listener asks how much silence the words
@@ -78,7 +83,7 @@ type Phase =
       kind: 'speaking';
       recognition: RecognitionStream | null;
       writtenUpTo: number;
-      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart. */
+      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart (streams without checkpoints). */
       from: number;
       silentMs: number;
       early: Promise<string> | null;
@@ -115,6 +120,8 @@ export class VoiceListener {
     private readonly hooks: ListenerHooks,
     /** Silence after which the recogniser is finished early (within the VAD's hang-over); 0: never. */
     private readonly earlyFinishMs = 0,
+    /** The same for a stream with checkpoint(): a checkpoint is cheaper than a finish and restart, so it may come sooner. */
+    private readonly earlyCheckpointMs = earlyFinishMs,
   ) {
     this.detector = createDetector({
       onSpeechStart: (atMs) => this.onSpeechStart(Math.round(atMs * SAMPLES_PER_MS)),
@@ -135,23 +142,26 @@ export class VoiceListener {
     if (voiced) {
       phase.silentMs = 0;
       if (phase.early && phase.recognition) {
-        // The candidate went on: the early result is dropped (its recogniser stopped first, one per session
-        // at a time), and a new stream hears the whole utterance.
-        phase.recognition.abort();
+        // The candidate went on: the early result is dropped, and is no longer the end of the words.
         phase.early = null;
         this.hooks.earlyDropped?.();
-        // What it said is no longer the end of the words.
         phase.heard = null;
         phase.isHeardFinal = false;
-        this.openStream(phase);
-        phase.writtenUpTo = phase.from;
+        if (!phase.recognition.checkpoint) {
+          // Finished early, it cannot go on: a new stream hears the whole utterance (the old one stopped
+          // first, one per session at a time).
+          phase.recognition.abort();
+          this.openStream(phase);
+          phase.writtenUpTo = phase.from;
+        }
       }
       return;
     }
     phase.silentMs += durationMs;
-    if (phase.recognition && this.earlyFinishMs > 0 && !phase.early && phase.silentMs >= this.earlyFinishMs) {
+    const earlyMs = phase.recognition?.checkpoint ? this.earlyCheckpointMs : this.earlyFinishMs;
+    if (phase.recognition && earlyMs > 0 && !phase.early && phase.silentMs >= earlyMs) {
       this.feed(phase);
-      const early = phase.recognition.finish();
+      const early = phase.recognition.checkpoint ? phase.recognition.checkpoint() : phase.recognition.finish();
       phase.early = early;
       // Awaited at the turn's end, or dropped when the candidate goes on.
       // A failed recogniser has no words to wait for (the turn's end reports the failure).
@@ -236,7 +246,7 @@ export class VoiceListener {
         this.begin(phase.startSample, false);
       }
     } else if (phase.kind === 'speaking') {
-      if (phase.recognition && !phase.early) this.feed(phase);
+      if (this.isFeeding(phase)) this.feed(phase);
       this.endIfSilentEnough();
     }
   }
@@ -309,10 +319,20 @@ export class VoiceListener {
     return this.hooks.silenceNeeded?.(phase.heard, phase.early !== null && !phase.isHeardFinal) ?? 0;
   }
 
+  /** Whether the stream still takes the utterance's audio: not once finished early (a checkpoint leaves it open). */
+  private isFeeding(phase: Speaking): boolean {
+    return phase.recognition !== null && (!phase.early || phase.recognition.checkpoint !== undefined);
+  }
+
   private endTurn(phase: Speaking, endedAtMs: number): void {
     // The window that closed the hang-over is part of the utterance's audio (trailing silence).
-    if (phase.recognition && !phase.early) this.feed(phase);
+    if (this.isFeeding(phase)) this.feed(phase);
     this.phase = { kind: 'idle' };
+    if (phase.early && phase.recognition?.checkpoint) {
+      // Only silence since the checkpoint: its words are the answer. The stream is finished all the
+      // same, to free its decoder (and the session's slot), but the turn does not wait for that.
+      phase.recognition.finish().catch(() => {});
+    }
     this.hooks.speechEnded(phase.early ?? phase.recognition, { endedAtMs, detectedAtMs: this.clockMs });
   }
 
