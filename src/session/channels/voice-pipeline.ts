@@ -70,9 +70,11 @@ export function earlyFinishMs(silenceMs: number): number {
 }
 
 /**
- * The same for a recogniser with checkpoints (warm PocketSphinx): a pause that
- * turns out to be within a sentence costs one stretch boundary, not a
- * re-decode, so the checkpoint comes sooner and its pass is over sooner.
+ * The same for a checkpoint (warm PocketSphinx, once the utterance is longer
+ * than voice-listener.ts's CHECKPOINT_AFTER_MS; shorter ones are finished
+ * early as above): a pause that turns out to be within a sentence costs one
+ * stretch boundary, not a re-decode, so the checkpoint comes sooner and its
+ * pass is over sooner.
  */
 export function earlyCheckpointMs(silenceMs: number): number {
   return Math.min(150, Math.round(silenceMs / 2));
