@@ -1,5 +1,6 @@
 // Word error rate of warm PocketSphinx with checkpoints in the pauses, as the
-// voice listener takes them (voice-listener.ts): each answer is fed in 20 ms
+// voice listener takes them once an utterance is past CHECKPOINT_AFTER_MS
+// (voice-listener.ts; here in every pause, whatever the length): each answer is fed in 20 ms
 // frames through Silero VAD, and after `ms` of silence following speech the
 // stream is asked for a checkpoint (once per pause), which closes the decoder's
 // stretch there and so loses the language model's context across it. "off"
