@@ -90,7 +90,7 @@ type Phase =
       kind: 'speaking';
       recognition: RecognitionStream | null;
       writtenUpTo: number;
-      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart (streams without checkpoints). */
+      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart after an early finish. */
       from: number;
       silentMs: number;
       early: Promise<string> | null;
