@@ -16,6 +16,7 @@ import type { VoiceConfig } from '../../src/config.js';
 import { languageByTag } from '../../src/languages/index.js';
 import { detectorSilenceMs, turnSilenceMs, turnSilences } from '../../src/session/channels/turn-end.js';
 import { VoiceListener } from '../../src/session/channels/voice-listener.js';
+import { earlyCheckpointMs, earlyFinishMs } from '../../src/session/channels/voice-pipeline.js';
 import { CANDIDATE_SAMPLE_RATE, decodeWav } from '../../src/speech/audio.js';
 import type { SpeechToText } from '../../src/speech/stt/speech-to-text.js';
 import { SileroVad } from '../../src/speech/vad/silero-vad.js';
@@ -109,8 +110,9 @@ async function endOfTurn(answer: PausedAnswer, vad: SileroVad, stt: SpeechToText
       },
       silenceNeeded: silences ? (heard, isRecognising) => turnSilenceMs({ text: heard, isRecognising }, english, silences) : undefined,
     },
-    // As the pipeline does (voice-pipeline.ts earlyFinishMs).
-    Math.min(300, Math.round(detectorSilenceMs(settings) / 2)),
+    // As the pipeline does.
+    earlyFinishMs(detectorSilenceMs(settings)),
+    earlyCheckpointMs(detectorSilenceMs(settings)),
   );
   const started = performance.now();
   for (let at = 0, frame = 0; at < answer.samples.length && ends.length === 0; at += FRAME, frame += 1) {

@@ -136,6 +136,11 @@ export class FakeStream implements RecognitionStream {
     return Promise.resolve(this.answer(this));
   }
 
+  /** Set by FakeSpeechToText({ checkpoints: true }): the words so far, the stream left open. */
+  checkpoint?: () => Promise<string>;
+  /** Checkpoints asked for. */
+  checkpoints = 0;
+
   abort(): void {
     this.state = 'aborted';
   }
@@ -153,7 +158,11 @@ export class FakeSpeechToText implements SpeechToText {
   tenants: (string | undefined)[] = [];
   refuse: Error | null = null;
 
-  constructor(private readonly answer: (stream: FakeStream) => string | Promise<string> = () => 'i build services') {}
+  constructor(
+    private readonly answer: (stream: FakeStream) => string | Promise<string> = () => 'i build services',
+    /** Its streams have checkpoint(), answering `answer` too. */
+    readonly checkpoints = false,
+  ) {}
 
   supports(): boolean {
     return true;
@@ -163,6 +172,12 @@ export class FakeSpeechToText implements SpeechToText {
     if (this.refuse) throw this.refuse;
     this.tenants.push(context?.tenant);
     const stream = new FakeStream(this.answer);
+    if (this.checkpoints) {
+      stream.checkpoint = () => {
+        stream.checkpoints += 1;
+        return Promise.resolve(this.answer(stream));
+      };
+    }
     this.streams.push(stream);
     return stream;
   }

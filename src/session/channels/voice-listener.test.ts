@@ -3,7 +3,7 @@ import { EnergyVad, FakeSpeechToText, frames, quiet, voice, type FakeStream } fr
 import { ENGLISH } from '../../languages/index.js';
 import type { RecognitionStream } from '../../speech/stt/speech-to-text.js';
 import { turnSilenceMs } from './turn-end.js';
-import { VoiceListener } from './voice-listener.js';
+import { CHECKPOINT_AFTER_MS, VoiceListener } from './voice-listener.js';
 
 const SILENCES = { shortMs: 400, unknownMs: 700, longMs: 2_000 };
 
@@ -15,12 +15,17 @@ function setup(
   options: {
     bargeInMs?: number;
     earlyFinishMs?: number;
+    earlyCheckpointMs?: number;
+    /** The recogniser's streams have checkpoint(). */
+    checkpoints?: boolean;
+    /** Utterance length from which a pause takes a checkpoint (CHECKPOINT_AFTER_MS unless told). */
+    checkpointAfterMs?: number;
     adaptive?: boolean;
     answer?: (stream: FakeStream) => string | Promise<string>;
   } = {},
 ) {
   const vad = new EnergyVad(options.adaptive ? SILENCES.shortMs : 700);
-  const stt = new FakeSpeechToText(options.answer);
+  const stt = new FakeSpeechToText(options.answer, options.checkpoints);
   const world = { listening: true, playing: false };
   const started: boolean[] = [];
   const ended: { recognition: RecognitionStream | Promise<string> | null; hangoverMs: number }[] = [];
@@ -39,6 +44,8 @@ function setup(
         : undefined,
     },
     options.earlyFinishMs ?? 0,
+    options.earlyCheckpointMs ?? options.earlyFinishMs ?? 0,
+    options.checkpointAfterMs,
   );
   const play = async (samples: Int16Array) => {
     for (const frame of frames(samples)) await listener.push(frame);
@@ -114,6 +121,71 @@ describe('the voice listener', () => {
     expect(ended).toHaveLength(1);
     // The early result of the second stream is what ends the turn.
     expect(ended[0]!.recognition).toBeInstanceOf(Promise);
+  });
+
+  it('takes a checkpoint in a pause where the recogniser has them, and goes on with the same stream when the candidate does', async () => {
+    const { stt, ended, play } = setup({ earlyFinishMs: 300, earlyCheckpointMs: 150, checkpoints: true, checkpointAfterMs: 0 });
+    await play(quiet(200));
+    await play(voice(500));
+    await play(quiet(250));
+    expect(stt.streams.map((s) => [s.state, s.checkpoints])).toEqual([['open', 1]]);
+    await play(voice(500));
+    await play(quiet(800));
+    // One stream, fed each sample once: the utterance was not decoded again from its start.
+    expect(stt.streams).toHaveLength(1);
+    expect(stt.streams[0]!.voicedMs).toBe(1_000);
+    expect(stt.streams[0]!.written).toBeLessThanOrEqual(quiet(200 + 250 + 800).length + voice(1_000).length);
+    expect(stt.streams[0]!.checkpoints).toBe(2);
+    // The turn takes the last checkpoint's words; the stream is finished all the same, to free the decoder.
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.recognition).toBeInstanceOf(Promise);
+    await expect(ended[0]!.recognition).resolves.toBe('i build services');
+    expect(stt.streams[0]!.state).toBe('finished');
+  });
+
+  it('finishes and restarts a recogniser with checkpoints while the utterance is shorter than CHECKPOINT_AFTER_MS', async () => {
+    const { stt, ended, play } = setup({ earlyFinishMs: 300, earlyCheckpointMs: 150, checkpoints: true });
+    await play(quiet(200));
+    await play(voice(2_000));
+    // Not yet at the early finish's 300 ms: the checkpoint's sooner timing is not used either.
+    await play(quiet(250));
+    expect(stt.streams.map((s) => [s.state, s.checkpoints])).toEqual([['open', 0]]);
+    await play(quiet(100));
+    expect(stt.streams.map((s) => [s.state, s.checkpoints])).toEqual([['finished', 0]]);
+    await play(voice(2_000));
+    // As without checkpoints: a new stream hears the whole utterance, the language model's context kept.
+    expect(stt.streams.map((s) => s.state)).toEqual(['aborted', 'open']);
+    await play(quiet(800));
+    expect(stt.streams[1]!.voicedMs).toBe(4_000);
+    expect(stt.streams[1]!.checkpoints).toBe(0);
+    expect(ended).toHaveLength(1);
+  });
+
+  it('takes a checkpoint instead, on the same stream, once the utterance is longer than CHECKPOINT_AFTER_MS', async () => {
+    const { stt, ended, play } = setup({ earlyFinishMs: 300, earlyCheckpointMs: 150, checkpoints: true });
+    await play(quiet(200));
+    await play(voice(2_000));
+    await play(quiet(400));
+    // Short so far: finished early, then restarted from the utterance's start.
+    await play(voice(CHECKPOINT_AFTER_MS));
+    expect(stt.streams.map((s) => s.state)).toEqual(['aborted', 'open']);
+    await play(quiet(200));
+    // Long now: a checkpoint 150 ms into the pause, the stream left open.
+    expect(stt.streams.map((s) => [s.state, s.checkpoints])).toEqual([
+      ['aborted', 0],
+      ['open', 1],
+    ]);
+    await play(voice(1_000));
+    await play(quiet(200));
+    await play(voice(1_000));
+    await play(quiet(800));
+    // No further restart: the second stream heard the rest of the utterance once, with a checkpoint per pause.
+    expect(stt.streams).toHaveLength(2);
+    expect(stt.streams[1]!.voicedMs).toBe(2_000 + CHECKPOINT_AFTER_MS + 2_000);
+    expect(stt.streams[1]!.checkpoints).toBe(3);
+    expect(ended).toHaveLength(1);
+    await expect(ended[0]!.recognition).resolves.toBe('i build services');
+    expect(stt.streams[1]!.state).toBe('finished');
   });
 
   it('cancel drops the utterance in progress and aborts its recogniser', async () => {

@@ -11,10 +11,16 @@
 // what it echoes); either way it is heard from its first word. Held speech
 // that ends during playback is dropped.
 //
-// Early finish: once the candidate has been silent for part of the hang-over,
-// the recogniser is finished speculatively, so its last decoding runs while
-// the VAD still waits. If the candidate speaks again before the turn closes,
-// that result is dropped and a new stream is fed the whole utterance so far.
+// Early result: once the candidate has been silent for part of the hang-over,
+// the recogniser is asked for the words so far, so its last decoding runs
+// while the VAD still waits. While the utterance is shorter than
+// CHECKPOINT_AFTER_MS, the stream is finished speculatively: if the candidate
+// speaks again, that result is dropped and a new stream is fed the whole
+// utterance so far. Once it is longer, and where the stream has checkpoint()
+// (warm PocketSphinx), that is a checkpoint instead: the stream goes on, a
+// candidate who speaks again is decoded from where they were, and a turn that
+// ends in silence takes the checkpoint's words (the stream is then finished
+// without the turn waiting for it).
 //
 // Adaptive end of turn: the VAD's hang-over is then the shortest silence that
 // can end a turn; when it passes, the listener asks how much silence the words
@@ -40,6 +46,12 @@ const HISTORY_MS = 4_000;
  * candidate's: about three VAD windows, longer than the room's echo tail.
  */
 const AFTER_PLAYBACK_MS = 96;
+/**
+ * Utterance length (from its first sample to now) from which a pause takes a checkpoint rather than an
+ * early finish: below it a restart costs little and keeps the language model's context across the pause;
+ * above it re-decoding from the start grows with the square of the answer's length.
+ */
+export const CHECKPOINT_AFTER_MS = 12_000;
 
 export interface ListenerHooks {
   /** Whether the candidate may speak now (it is their turn, the interview runs, voice mode). */
@@ -78,10 +90,12 @@ type Phase =
       kind: 'speaking';
       recognition: RecognitionStream | null;
       writtenUpTo: number;
-      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart. */
+      /** First sample of the utterance (pre-roll included): kept until the turn ends, for a restart after an early finish. */
       from: number;
       silentMs: number;
       early: Promise<string> | null;
+      /** `early` is a checkpoint: the stream goes on (not finished, not restarted). */
+      checkpointed: boolean;
       /** The words recognised so far: the latest partial result, or the early result. */
       heard: string | null;
       /** `heard` is the early result (the recogniser's last word on the utterance so far), not a partial one. */
@@ -115,6 +129,10 @@ export class VoiceListener {
     private readonly hooks: ListenerHooks,
     /** Silence after which the recogniser is finished early (within the VAD's hang-over); 0: never. */
     private readonly earlyFinishMs = 0,
+    /** The same for a checkpoint (a stream with checkpoint(), the utterance past `checkpointAfterMs`): cheaper than a finish and restart, so it may come sooner. */
+    private readonly earlyCheckpointMs = earlyFinishMs,
+    /** Utterance length from which a pause takes a checkpoint where the stream has one (Infinity: never). */
+    private readonly checkpointAfterMs = CHECKPOINT_AFTER_MS,
   ) {
     this.detector = createDetector({
       onSpeechStart: (atMs) => this.onSpeechStart(Math.round(atMs * SAMPLES_PER_MS)),
@@ -135,24 +153,31 @@ export class VoiceListener {
     if (voiced) {
       phase.silentMs = 0;
       if (phase.early && phase.recognition) {
-        // The candidate went on: the early result is dropped (its recogniser stopped first, one per session
-        // at a time), and a new stream hears the whole utterance.
-        phase.recognition.abort();
+        // The candidate went on: the early result is dropped, and is no longer the end of the words.
+        const { checkpointed } = phase;
         phase.early = null;
+        phase.checkpointed = false;
         this.hooks.earlyDropped?.();
-        // What it said is no longer the end of the words.
         phase.heard = null;
         phase.isHeardFinal = false;
-        this.openStream(phase);
-        phase.writtenUpTo = phase.from;
+        if (!checkpointed) {
+          // Finished early, it cannot go on: a new stream hears the whole utterance (the old one stopped
+          // first, one per session at a time).
+          phase.recognition.abort();
+          this.openStream(phase);
+          phase.writtenUpTo = phase.from;
+        }
       }
       return;
     }
     phase.silentMs += durationMs;
-    if (phase.recognition && this.earlyFinishMs > 0 && !phase.early && phase.silentMs >= this.earlyFinishMs) {
+    const checkpoint = this.mayCheckpoint(phase);
+    const earlyMs = checkpoint ? this.earlyCheckpointMs : this.earlyFinishMs;
+    if (phase.recognition && earlyMs > 0 && !phase.early && phase.silentMs >= earlyMs) {
       this.feed(phase);
-      const early = phase.recognition.finish();
+      const early = checkpoint && phase.recognition.checkpoint ? phase.recognition.checkpoint() : phase.recognition.finish();
       phase.early = early;
+      phase.checkpointed = checkpoint;
       // Awaited at the turn's end, or dropped when the candidate goes on.
       // A failed recogniser has no words to wait for (the turn's end reports the failure).
       early.then(
@@ -160,6 +185,11 @@ export class VoiceListener {
         () => this.heard(phase, '', () => phase.early === early, true),
       );
     }
+  }
+
+  /** Whether a pause now takes a checkpoint: the stream has them and the utterance so far is long enough. */
+  private mayCheckpoint(phase: Speaking): boolean {
+    return phase.recognition?.checkpoint !== undefined && this.received - phase.from >= this.checkpointAfterMs * SAMPLES_PER_MS;
   }
 
   /** Opens the utterance's recogniser and follows its partial results. */
@@ -236,7 +266,7 @@ export class VoiceListener {
         this.begin(phase.startSample, false);
       }
     } else if (phase.kind === 'speaking') {
-      if (phase.recognition && !phase.early) this.feed(phase);
+      if (this.isFeeding(phase)) this.feed(phase);
       this.endIfSilentEnough();
     }
   }
@@ -263,6 +293,7 @@ export class VoiceListener {
       from,
       silentMs: 0,
       early: null,
+      checkpointed: false,
       heard: null,
       isHeardFinal: false,
       pausedAtMs: null,
@@ -309,10 +340,20 @@ export class VoiceListener {
     return this.hooks.silenceNeeded?.(phase.heard, phase.early !== null && !phase.isHeardFinal) ?? 0;
   }
 
+  /** Whether the stream still takes the utterance's audio: not once finished early (a checkpoint leaves it open). */
+  private isFeeding(phase: Speaking): boolean {
+    return phase.recognition !== null && (!phase.early || phase.checkpointed);
+  }
+
   private endTurn(phase: Speaking, endedAtMs: number): void {
     // The window that closed the hang-over is part of the utterance's audio (trailing silence).
-    if (phase.recognition && !phase.early) this.feed(phase);
+    if (this.isFeeding(phase)) this.feed(phase);
     this.phase = { kind: 'idle' };
+    if (phase.early && phase.checkpointed && phase.recognition) {
+      // Only silence since the checkpoint: its words are the answer. The stream is finished all the
+      // same, to free its decoder (and the session's slot), but the turn does not wait for that.
+      phase.recognition.finish().catch(() => {});
+    }
     this.hooks.speechEnded(phase.early ?? phase.recognition, { endedAtMs, detectedAtMs: this.clockMs });
   }
 

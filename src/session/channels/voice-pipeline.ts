@@ -65,8 +65,19 @@ export interface VoiceOutput {
  * it (a restart re-decodes the utterance), short enough to hide the decoder's
  * last pass behind the rest of the hang-over.
  */
-function earlyFinishMs(silenceMs: number): number {
+export function earlyFinishMs(silenceMs: number): number {
   return Math.min(300, Math.round(silenceMs / 2));
+}
+
+/**
+ * The same for a checkpoint (warm PocketSphinx, once the utterance is longer
+ * than voice-listener.ts's CHECKPOINT_AFTER_MS; shorter ones are finished
+ * early as above): a pause that turns out to be within a sentence costs one
+ * stretch boundary, not a re-decode, so the checkpoint comes sooner and its
+ * pass is over sooner.
+ */
+export function earlyCheckpointMs(silenceMs: number): number {
+  return Math.min(150, Math.round(silenceMs / 2));
 }
 
 /** How long the end of a turn waits for the browser's final text (browser recognition). */
@@ -162,6 +173,7 @@ export class VoicePipeline {
             earlyDropped: () => this.speculation?.settle(null),
           },
           earlyFinishMs(detectorSilenceMs(deps.settings)),
+          earlyCheckpointMs(detectorSilenceMs(deps.settings)),
         )
       : null;
   }

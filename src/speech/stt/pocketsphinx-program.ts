@@ -22,16 +22,23 @@
 //
 // Frames both ways: a 4-byte big-endian length of what follows, one byte of
 // kind, a 4-byte big-endian utterance id, then the payload.
-//   in:  o open, a audio (PCM16 little-endian), f finish, x abort
-//   out: p partial text, t final text, e error (utf-8 message)
+//   in:  o open, a audio (PCM16 little-endian), c checkpoint, f finish, x abort
+//   out: p partial text, k checkpoint text, t final text, e error (utf-8 message)
+//
+// A checkpoint ends the stretch being decoded where the audio has got to (as
+// the detector would at the end of speech) and answers with every stretch so
+// far: the words finish would give if the utterance ended now. The utterance
+// goes on, so audio after it is decoded once, in a new stretch.
 
 /** Frame kinds, as their byte. */
 export const FRAME = {
   open: 0x6f,
   audio: 0x61,
+  checkpoint: 0x63,
   finish: 0x66,
   abort: 0x78,
   partial: 0x70,
+  checkpointText: 0x6b,
   text: 0x74,
   error: 0x65,
 } as const;
@@ -183,13 +190,24 @@ function decodeBlock(utterance, samples) {
   if (processRaw(ps, samples, samples.length, 0, 0) < 0) throw new Error('ps_process_raw failed');
   const inSpeech = getInSpeech(ps) !== 0;
   if (inSpeech) utterance.inSpeech = true;
-  else if (utterance.inSpeech) {
-    endUtt(ps);
-    const text = hypothesis(utterance.decoder);
-    if (text) utterance.stretches.push(text);
-    if (startUtt(ps) < 0) throw new Error('ps_start_utt failed');
-    utterance.inSpeech = false;
-  }
+  else if (utterance.inSpeech) endStretch(utterance);
+}
+
+/** The stretch being decoded is over: its text is kept, and a new one starts. */
+function endStretch(utterance) {
+  const ps = utterance.decoder.ps;
+  endUtt(ps);
+  const text = hypothesis(utterance.decoder);
+  if (text) utterance.stretches.push(text);
+  if (startUtt(ps) < 0) throw new Error('ps_start_utt failed');
+  utterance.inSpeech = false;
+}
+
+/** The audio received so far, the last part-block included, through the decoder. */
+function decodeRest(utterance) {
+  if (utterance.filled === 0) return;
+  decodeBlock(utterance, utterance.block.slice(0, utterance.filled));
+  utterance.filled = 0;
 }
 
 function handle(kind, id, payload) {
@@ -224,8 +242,14 @@ function handle(kind, id, payload) {
     }
     return;
   }
+  if (kind === ${FRAME.checkpoint}) {
+    decodeRest(utterance);
+    if (utterance.inSpeech) endStretch(utterance);
+    send(${FRAME.checkpointText}, id, utterance.stretches.join(' '));
+    return;
+  }
   // What is left of the last block (an error here is reported by the caller, which gives the decoder back).
-  if (kind === ${FRAME.finish} && utterance.filled > 0) decodeBlock(utterance, utterance.block.slice(0, utterance.filled));
+  if (kind === ${FRAME.finish}) decodeRest(utterance);
   running.delete(id);
   endUtt(utterance.decoder.ps);
   if (utterance.inSpeech) {

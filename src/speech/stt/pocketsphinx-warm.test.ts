@@ -84,6 +84,38 @@ describe('PocketSphinx kept warm', () => {
     expect(words(final)).toEqual(expect.arrayContaining(['billing', 'downtime']));
   });
 
+  it('answers a checkpoint with the words so far and goes on decoding: the final text holds what came before and after it', async () => {
+    const stt = warm(1, 2);
+    const stream = stt.open(english);
+    const silence = new Int16Array(CANDIDATE_SAMPLE_RATE / 5);
+    await speakInto(stream, speakWithFlite(SENTENCES[0]!).samples);
+    await speakInto(stream, silence);
+    expect(typeof stream.checkpoint).toBe('function');
+    const soFar = await stream.checkpoint!();
+    expect(words(soFar)).toEqual(expect.arrayContaining(KEYWORDS[0]!));
+    expect(words(soFar)).not.toEqual(expect.arrayContaining(KEYWORDS[1]!));
+    // Nothing more but silence: a second checkpoint says the same.
+    await speakInto(stream, silence);
+    expect(await stream.checkpoint!()).toBe(soFar);
+    await speakInto(stream, speakWithFlite(SENTENCES[1]!).samples);
+    const final = await stream.finish();
+    expect(final.startsWith(soFar)).toBe(true);
+    expect(words(final)).toEqual(expect.arrayContaining([...KEYWORDS[0]!, ...KEYWORDS[1]!]));
+  });
+
+  it('answers a checkpoint asked for while the utterance waits for a decoder, once it has one', async () => {
+    const stt = warm(1, 1);
+    const first = stt.open(english);
+    const second = stt.open(english);
+    second.write(speakWithFlite(SENTENCES[1]!).samples);
+    const soFar = second.checkpoint!();
+    second.write(speakWithFlite(SENTENCES[2]!).samples);
+    expect(second.isWaiting).toBe(true);
+    first.abort();
+    expect(words(await soFar)).toEqual(expect.arrayContaining(KEYWORDS[1]!));
+    expect(words(await second.finish())).toEqual(expect.arrayContaining([...KEYWORDS[1]!, ...KEYWORDS[2]!]));
+  });
+
   it('replaces a decoding process that crashes, and decodes its utterance again on the new one', async () => {
     const stt = warm(1, 2);
     const stream = stt.open(english);

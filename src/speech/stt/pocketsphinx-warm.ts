@@ -71,6 +71,7 @@ function resolveKoffi(): string | null {
 
 export class WarmPocketsphinxSpeechToText implements SpeechToText {
   readonly name = 'pocketsphinx';
+  readonly checkpoints = true;
   private readonly helpers: DecoderProcess[] = [];
   private readonly waiting: WarmStream[] = [];
   private readonly options: Required<WarmPocketsphinxOptions>;
@@ -266,6 +267,7 @@ class DecoderProcess {
     const stream = this.streams.get(frame.id);
     if (!stream) return;
     if (frame.kind === FRAME.partial) stream.partial(frame.text);
+    else if (frame.kind === FRAME.checkpointText) stream.checkpointed(frame.text.trim());
     else if (frame.kind === FRAME.text) stream.succeed(frame.text.trim());
     else if (frame.kind === FRAME.error) stream.fail(new SpeechError('pocketsphinx', frame.text));
   }
@@ -275,7 +277,10 @@ class WarmStream implements RecognitionStream {
   helper: DecoderProcess | null = null;
   /** Decoded again once already, after its process died. */
   retried = false;
-  private readonly chunks: Int16Array[] = [];
+  /** The audio so far, with the checkpoints where they were asked for: a decoder that takes the utterance over hears both alike. */
+  private readonly chunks: (Int16Array | Checkpoint)[] = [];
+  /** Checkpoints the current decoder has answered (they answer in order). */
+  private checkpointsAnswered = 0;
   private written = 0;
   private finishing: Promise<string> | null = null;
   private finishRequested = false;
@@ -319,6 +324,21 @@ class WarmStream implements RecognitionStream {
     this.listeners.push(listener);
   }
 
+  checkpoint(): Promise<string> {
+    if (this.finishRequested) return this.finish();
+    if (this.isSettled) return this.text;
+    const checkpoint = new Checkpoint();
+    this.chunks.push(checkpoint);
+    this.helper?.send(FRAME.checkpoint, this.id);
+    return checkpoint.text;
+  }
+
+  checkpointed(text: string): void {
+    const answered = this.chunks.filter((chunk): chunk is Checkpoint => chunk instanceof Checkpoint)[this.checkpointsAnswered++];
+    // A decoder that took the utterance over answers the earlier checkpoints again: the first answer stands.
+    answered?.resolve(text);
+  }
+
   finish(): Promise<string> {
     this.finishing ??= this.collect();
     return this.finishing;
@@ -335,7 +355,11 @@ class WarmStream implements RecognitionStream {
     this.helper = helper;
     helper.streams.set(this.id, this);
     helper.send(FRAME.open, this.id);
-    for (const chunk of this.chunks) helper.send(FRAME.audio, this.id, pcmToBytes(chunk));
+    this.checkpointsAnswered = 0;
+    for (const chunk of this.chunks) {
+      if (chunk instanceof Checkpoint) helper.send(FRAME.checkpoint, this.id);
+      else helper.send(FRAME.audio, this.id, pcmToBytes(chunk));
+    }
     if (this.finishRequested) this.sendFinish();
   }
 
@@ -344,11 +368,15 @@ class WarmStream implements RecognitionStream {
   }
 
   succeed(text: string): void {
+    // Every checkpoint was answered before the final text (the program answers in order).
     if (this.settle()) this.resolveText(text);
   }
 
   fail(error: Error): void {
-    if (this.settle()) this.rejectText(error);
+    const pending = this.chunks.filter((chunk): chunk is Checkpoint => chunk instanceof Checkpoint);
+    if (!this.settle()) return;
+    for (const checkpoint of pending) checkpoint.reject(error);
+    this.rejectText(error);
   }
 
   private async collect(): Promise<string> {
@@ -378,5 +406,21 @@ class WarmStream implements RecognitionStream {
     this.chunks.length = 0;
     this.onSettled(this);
     return true;
+  }
+}
+
+/** One checkpoint's answer, settled once. */
+class Checkpoint {
+  readonly text: Promise<string>;
+  resolve: (text: string) => void = () => {};
+  reject: (error: Error) => void = () => {};
+
+  constructor() {
+    this.text = new Promise<string>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    // Nobody may wait for it any more (the candidate went on).
+    this.text.catch(() => {});
   }
 }

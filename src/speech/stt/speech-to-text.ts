@@ -15,6 +15,8 @@ export interface SpeechToText {
   open(language: Language, context?: RecognitionContext): RecognitionStream;
   /** True when the audio is only buffered while the candidate speaks and all the work runs at finish() (a remote server): capacity is then held for finish() alone. */
   readonly decodesAtFinish?: boolean;
+  /** True when its streams have checkpoint(): wrappers that open streams later (waiting for capacity) offer it only then. */
+  readonly checkpoints?: boolean;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,11 @@ export interface RecognitionStream {
   write(samples: Int16Array): void;
   /** The utterance is over: resolves with what was heard ('' for nothing). */
   finish(): Promise<string>;
+  /**
+   * The words so far, as finish() would give them if the utterance ended now; the stream goes on
+   * taking audio, and what comes after is decoded once, from where it was (not every recogniser has it).
+   */
+  checkpoint?(): Promise<string>;
   /** Drops the utterance (barge-in cancelled, session ended). */
   abort(): void;
   /** What was heard so far, while the candidate speaks (live captions, end-of-turn decisions); not every recogniser has it. */
@@ -39,7 +46,7 @@ export interface RecognitionStream {
 
 /** The same stream, calling `release` once it has finished (either way) or been aborted. */
 export function releasingWhenSettled(stream: RecognitionStream, release: () => void): RecognitionStream {
-  return {
+  const held: RecognitionStream = {
     write: (samples) => stream.write(samples),
     onPartial: (listener) => stream.onPartial?.(listener),
     get isWaiting() {
@@ -55,6 +62,9 @@ export function releasingWhenSettled(stream: RecognitionStream, release: () => v
       release();
     },
   };
+  // Only where the stream has it: the listener falls back to finish-and-restart otherwise.
+  if (stream.checkpoint) held.checkpoint = () => stream.checkpoint!();
+  return held;
 }
 
 /** Convenience for tests and batch use: one whole utterance. */

@@ -10,12 +10,16 @@ class CountingRecogniser implements SpeechToText {
   opened = 0;
   finishing = 0;
 
-  constructor(readonly decodesAtFinish = false) {}
+  constructor(
+    readonly decodesAtFinish = false,
+    /** Its streams have checkpoint(): the samples so far. */
+    readonly checkpoints = false,
+  ) {}
 
   open(): RecognitionStream {
     this.opened += 1;
     let samples = 0;
-    return {
+    const stream: RecognitionStream = {
       write: (chunk) => (samples += chunk.length),
       finish: async () => {
         this.finishing += 1;
@@ -23,6 +27,8 @@ class CountingRecogniser implements SpeechToText {
       },
       abort: () => {},
     };
+    if (this.checkpoints) stream.checkpoint = async () => String(samples);
+    return stream;
   }
   supports(): boolean {
     return true;
@@ -57,6 +63,22 @@ describe('TenantLimitedSpeechToText', () => {
     b1.abort();
     expect(await c1.finish()).toBe('320');
     a2.abort();
+  });
+
+  it('offers checkpoints where the recogniser has them, answered in order with the audio even while the utterance waits for a slot', async () => {
+    const without = new TenantLimitedSpeechToText(new CountingRecogniser(), { maxConcurrent: 1, maxConcurrentPerTenant: 1 });
+    expect(typeof without.open(english).checkpoint).toBe('undefined');
+    const stt = new TenantLimitedSpeechToText(new CountingRecogniser(false, true), { maxConcurrent: 1, maxConcurrentPerTenant: 1 });
+    const first = stt.open(english);
+    const second = stt.open(english);
+    second.write(audio(160));
+    const soFar = second.checkpoint!();
+    second.write(audio(40));
+    expect(second.isWaiting).toBe(true);
+    first.abort();
+    expect(await soFar).toBe('160');
+    expect(await second.checkpoint!()).toBe('200');
+    expect(await second.finish()).toBe('200');
   });
 
   it('passes over a tenant at its share, so a later tenant is not held up behind it', () => {

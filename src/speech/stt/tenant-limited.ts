@@ -40,6 +40,7 @@ export class TenantLimitedSpeechToText implements SpeechToText {
   readonly name: string;
   readonly recognisesInBrowser?: boolean;
   readonly decodesAtFinish?: boolean;
+  readonly checkpoints?: boolean;
   private running = 0;
   private readonly perTenant = new Map<string, number>();
   private readonly line: Waiter[] = [];
@@ -53,6 +54,7 @@ export class TenantLimitedSpeechToText implements SpeechToText {
     this.name = inner.name;
     if (inner.recognisesInBrowser !== undefined) this.recognisesInBrowser = inner.recognisesInBrowser;
     if (inner.decodesAtFinish !== undefined) this.decodesAtFinish = inner.decodesAtFinish;
+    if (inner.checkpoints !== undefined) this.checkpoints = inner.checkpoints;
   }
 
   supports(language: Language): boolean {
@@ -72,6 +74,7 @@ export class TenantLimitedSpeechToText implements SpeechToText {
       (waiter) => this.enqueue(waiter, tenant),
       maxWait,
       this.name,
+      this.inner.checkpoints ?? false,
     );
   }
 
@@ -168,7 +171,8 @@ class Outcome {
 class SlotWhileListening implements RecognitionStream {
   private inner: RecognitionStream | null = null;
   private release: (() => void) | null = null;
-  private readonly pending: Int16Array[] = [];
+  /** Audio, and checkpoints asked for, while no slot is free: handed to the recogniser in order once one is. */
+  private readonly pending: (Int16Array | Outcome)[] = [];
   private readonly listeners: ((text: string) => void)[] = [];
   private readonly outcome = new Outcome(() => this.done());
   private readonly ticket: { leave(): void } | undefined;
@@ -180,8 +184,25 @@ class SlotWhileListening implements RecognitionStream {
     enqueue: Enqueue,
     private readonly maxWait: WaitBound,
     private readonly provider: string,
+    hasCheckpoints: boolean,
   ) {
     this.ticket = enqueue({ grant: (release) => this.granted(release) });
+    if (hasCheckpoints) this.checkpoint = () => this.checkpointSoFar();
+  }
+
+  checkpoint?: () => Promise<string>;
+
+  private checkpointSoFar(): Promise<string> {
+    if (this.finishRequested || this.outcome.settled) return this.finish();
+    if (this.inner?.checkpoint) return this.inner.checkpoint();
+    // Answered once a slot frees and the recogniser has caught up; an utterance given up on answers as finish() does.
+    const later = new Outcome(() => {});
+    this.pending.push(later);
+    this.outcome.promise.then(
+      () => later.reject(abortError()),
+      (error: unknown) => later.reject(error instanceof Error ? error : new Error(String(error))),
+    );
+    return later.promise;
   }
 
   get isWaiting(): boolean {
@@ -234,7 +255,12 @@ class SlotWhileListening implements RecognitionStream {
       return;
     }
     for (const listener of this.listeners) this.inner.onPartial?.(listener);
-    for (const chunk of this.pending.splice(0)) this.inner.write(chunk);
+    for (const chunk of this.pending.splice(0)) {
+      if (chunk instanceof Outcome) {
+        if (this.inner.checkpoint) chunk.follow(this.inner.checkpoint());
+        else chunk.reject(new SpeechError(this.provider, 'this recogniser has no checkpoints'));
+      } else this.inner.write(chunk);
+    }
     if (this.finishRequested) {
       this.timer?.clear();
       this.outcome.follow(this.inner.finish());
