@@ -14,9 +14,10 @@
 
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { concatSamples, silence, trimSilence } from '../../test/helpers/spoken-audio.js';
 import { SPOKEN_ANSWERS, speakWithFlite } from '../../test/helpers/speech.js';
 import { languageByTag } from '../../src/languages/index.js';
-import { CANDIDATE_SAMPLE_RATE, type PcmAudio } from '../../src/speech/audio.js';
+import { CANDIDATE_SAMPLE_RATE } from '../../src/speech/audio.js';
 import { WarmPocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx-warm.js';
 import { SileroVad } from '../../src/speech/vad/silero-vad.js';
 import { wordErrors, words } from '../../src/speech/word-error-rate.js';
@@ -33,26 +34,6 @@ const E2E_ANSWERS = [
   'No, thank you. I have no questions.',
 ];
 
-const silence = (ms: number) => new Int16Array((ms * CANDIDATE_SAMPLE_RATE) / 1000);
-function join(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-/** flite's audio without its own leading and trailing silence. */
-function trimmed(audio: PcmAudio): Int16Array {
-  const s = audio.samples;
-  let start = 0;
-  let end = s.length;
-  while (start < end && Math.abs(s[start]!) < 200) start++;
-  while (end > start && Math.abs(s[end - 1]!) < 200) end--;
-  return s.subarray(start, end);
-}
-
 interface Answer {
   set: string;
   text: string;
@@ -61,13 +42,23 @@ interface Answer {
 const answers: Answer[] = [];
 for (const voice of ['slt', 'rms', 'awb', 'kal'])
   for (const text of SPOKEN_ANSWERS)
-    answers.push({ set: `interview answers, flite ${voice}`, text, samples: join(speakWithFlite(text, voice).samples, silence(600)) });
+    answers.push({
+      set: `interview answers, flite ${voice}`,
+      text,
+      samples: concatSamples(speakWithFlite(text, voice).samples, silence(600)),
+    });
 for (const text of E2E_ANSWERS)
-  answers.push({ set: 'e2e voice test answers, flite slt', text, samples: join(speakWithFlite(text).samples, silence(600)) });
+  answers.push({ set: 'e2e voice test answers, flite slt', text, samples: concatSamples(speakWithFlite(text).samples, silence(600)) });
 for (const pauseMs of [150, 300, 600, 1200]) {
   for (let i = 0; i + 1 < SPOKEN_ANSWERS.length; i += 2) {
     const [a, b] = [SPOKEN_ANSWERS[i]!, SPOKEN_ANSWERS[i + 1]!];
-    const samples = join(silence(300), trimmed(speakWithFlite(a)), silence(pauseMs), trimmed(speakWithFlite(b)), silence(600));
+    const samples = concatSamples(
+      silence(300),
+      trimSilence(speakWithFlite(a).samples),
+      silence(pauseMs),
+      trimSilence(speakWithFlite(b).samples),
+      silence(600),
+    );
     answers.push({ set: `two answers, ${pauseMs} ms pause between`, text: `${a} ${b}`, samples });
   }
 }

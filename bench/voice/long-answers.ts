@@ -18,11 +18,12 @@
 
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { concatSamples, silence, trimSilence } from '../../test/helpers/spoken-audio.js';
 import { speakWithFlite } from '../../test/helpers/speech.js';
 import { languageByTag } from '../../src/languages/index.js';
 import { CHECKPOINT_AFTER_MS, VoiceListener } from '../../src/session/channels/voice-listener.js';
 import { earlyCheckpointMs, earlyFinishMs } from '../../src/session/channels/voice-pipeline.js';
-import { CANDIDATE_SAMPLE_RATE, type PcmAudio } from '../../src/speech/audio.js';
+import { CANDIDATE_SAMPLE_RATE } from '../../src/speech/audio.js';
 import { WarmPocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx-warm.js';
 import type { RecognitionStream } from '../../src/speech/stt/speech-to-text.js';
 import { SileroVad } from '../../src/speech/vad/silero-vad.js';
@@ -69,26 +70,6 @@ const LONG_ANSWERS: string[][] = [
   ],
 ];
 
-const silence = (ms: number) => new Int16Array((ms * CANDIDATE_SAMPLE_RATE) / 1000);
-function join(parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-/** flite's audio without its own leading and trailing silence. */
-function trimmed(audio: PcmAudio): Int16Array {
-  const s = audio.samples;
-  let start = 0;
-  let end = s.length;
-  while (start < end && Math.abs(s[start]!) < 200) start++;
-  while (end > start && Math.abs(s[end - 1]!) < 200) end--;
-  return s.subarray(start, end);
-}
-
 interface Answer {
   text: string;
   samples: Int16Array;
@@ -98,10 +79,10 @@ const answers: Answer[] = LONG_ANSWERS.map((sentences) => {
   const parts: Int16Array[] = [silence(300)];
   sentences.forEach((sentence, i) => {
     if (i > 0) parts.push(silence(PAUSES_MS[i % PAUSES_MS.length]!));
-    parts.push(trimmed(speakWithFlite(sentence)));
+    parts.push(trimSilence(speakWithFlite(sentence).samples));
   });
   parts.push(silence(1_000));
-  return { text: sentences.join(' '), samples: join(parts), pauses: sentences.length - 1 };
+  return { text: sentences.join(' '), samples: concatSamples(...parts), pauses: sentences.length - 1 };
 });
 
 const stt = new WarmPocketsphinxSpeechToText({ processes: 1, maxStreams: 2 });

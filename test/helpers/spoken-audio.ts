@@ -62,6 +62,15 @@ export function concatSamples(...parts: Int16Array[]): Int16Array {
   return out;
 }
 
+/** Speech without the synthesizer's own leading and trailing silence (samples quieter than `threshold`). */
+export function trimSilence(samples: Int16Array, threshold = 200): Int16Array {
+  let start = 0;
+  let end = samples.length;
+  while (start < end && Math.abs(samples[start]!) < threshold) start++;
+  while (end > start && Math.abs(samples[end - 1]!) < threshold) end--;
+  return samples.subarray(start, end);
+}
+
 function toSamples(bytes: Buffer): Int16Array {
   const copy = new Uint8Array(bytes.byteLength - (bytes.byteLength % 2));
   copy.set(bytes.subarray(0, copy.length));
