@@ -58,10 +58,12 @@ export function resample(audio: PcmAudio, targetRate: number = CANDIDATE_SAMPLE_
   const step = sampleRate / targetRate;
   const length = Math.floor(samples.length / step);
   const out = new Int16Array(length);
-  const divisor = greatestCommonDivisor(sampleRate, targetRate);
-  const phases = targetRate / divisor;
-  if (!Number.isInteger(sampleRate) || phases > MAX_TABLE_PHASES) {
-    for (let j = 0; j < length; j++) out[j] = clamp16(interpolate(samples, j * step, kernelShape(sampleRate, targetRate)));
+  // Only whole rates have a common divisor (a WAV's rate always is one).
+  const divisor = Number.isInteger(sampleRate) ? greatestCommonDivisor(sampleRate, targetRate) : 0;
+  const phases = divisor > 0 ? targetRate / divisor : Infinity;
+  if (phases > MAX_TABLE_PHASES) {
+    const shape = kernelShape(sampleRate, targetRate);
+    for (let j = 0; j < length; j++) out[j] = clamp16(interpolate(samples, j * step, shape));
     return { sampleRate: targetRate, samples: out };
   }
   // Output sample j sits at j * step = j * advance / phases input samples: its fractional part
