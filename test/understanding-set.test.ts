@@ -13,7 +13,7 @@ import {
   INTENT_LABELS,
   jobQuestionOf,
   LANGUAGE_TAGS,
-  loadBlindSet,
+  loadSeparateSet,
   loadUnderstandingSet,
   SCREENING_LABELS,
 } from '../bench/accuracy/understanding-set.js';
@@ -219,7 +219,7 @@ describe('the labelled set against an OpenAI-compatible server, with one command
 
 // The blind set is measured, never tuned on: only its integrity is checked here, no floors.
 describe('blind held-out set', () => {
-  const blind = loadBlindSet();
+  const blind = loadSeparateSet('blind');
   const blindItems = allItems(blind);
 
   it('holds at least 150 items with unique ids, all marked blind, none shared with the understanding set', () => {

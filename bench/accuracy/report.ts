@@ -120,9 +120,9 @@ export function renderReport(measurement: Measurement, options: { split: string;
     parts.push('', `Median time per evaluated item (varies run to run): ${perItem.join(', ')}`);
   }
   if (options.showMisses) {
-    // Held-out misses are never printed: reading them would turn the held-out part into tuning material.
-    const misses = outcomes.filter((o) => !o.isCorrect && o.item.split === 'tune');
-    parts.push('', `Misses on tune items (${misses.length}):`);
+    // Held-out and blind misses are never printed: reading them would turn them into tuning material.
+    const misses = outcomes.filter((o) => !o.isCorrect && (o.item.split === 'tune' || o.item.split === 'development'));
+    parts.push('', `Misses on tune and development items (${misses.length}):`);
     for (const o of misses) parts.push(`- ${o.item.id} [${o.item.subcategory}] labelled ${o.expected}, got ${o.actual}`);
   }
   return parts.join('\n');

@@ -32,8 +32,14 @@ export const LANGUAGE_CODE_OF: Readonly<Record<LanguageTag, LanguageCode>> = {
 
 export const CATEGORIES = ['screening', 'job', 'intent', 'follow_up', 'fillers'] as const;
 export type Category = (typeof CATEGORIES)[number];
-/** `blind`: the separate set in blind/, written without reading the rules or the other items; measured, never tuned on. */
-export type Split = 'tune' | 'heldout' | 'blind';
+/**
+ * `blind`: the separate set in blind/, written without reading the rules or the other items; measured, never tuned on.
+ * `development`: the separate set in development/, written the same way and in the same shape, for rules that must
+ * hold on answers written elsewhere: it may be read and tuned on, so the blind set stays blind.
+ */
+export type Split = 'tune' | 'heldout' | 'blind' | 'development';
+/** The sets kept in their own folders, measured whole. */
+export type SeparateSet = 'blind' | 'development';
 
 interface BaseItem {
   id: string;
@@ -131,16 +137,16 @@ export function loadUnderstandingSet(): UnderstandingSet {
   };
 }
 
-/** The blind held-out set (test/fixtures/understanding/blind/): job answers, screening answers and filler counts. */
-export function loadBlindSet(): UnderstandingSet {
-  const job = read<{ questions: Record<string, JobQuestion>; items: JobItem[] }>('blind/job.json');
+/** A set in its own folder (test/fixtures/understanding/<name>/): job answers, screening answers and, for the blind set, filler counts. */
+export function loadSeparateSet(name: SeparateSet): UnderstandingSet {
+  const job = read<{ questions: Record<string, JobQuestion>; items: JobItem[] }>(`${name}/job.json`);
   return {
     jobQuestions: job.questions,
-    screening: read<{ items: ScreeningItem[] }>('blind/screening.json').items,
+    screening: read<{ items: ScreeningItem[] }>(`${name}/screening.json`).items,
     job: job.items,
     intent: [],
     followUp: [],
-    fillers: read<{ items: FillerItem[] }>('blind/fillers.json').items,
+    fillers: name === 'blind' ? read<{ items: FillerItem[] }>('blind/fillers.json').items : [],
   };
 }
 
