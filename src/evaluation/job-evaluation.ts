@@ -39,8 +39,10 @@ export function evaluateJobAnswer(ctx: RubricContext, locale: ProseLocale): { ev
     ...rubric.errors.map((e) => m.contradicts(e.criterion, e.words)),
     rubric.answerLanguage !== ctx.language ? m.otherLanguage(languageFor(rubric.answerLanguage).nativeName) : null,
     rubric.tentative ? m.evidenceTentative : null,
-    met.length + partial.length > 0 ? m.criteriaFound([...met, ...partial], rubric.criteria.length) : m.noCriteriaFound,
-    missed.length + partial.length > 0 ? m.criteriaMissed([...partial, ...missed]) : null,
+    // Each criterion is named once: met in full, partly, or missed.
+    met.length > 0 ? m.criteriaFound(met, rubric.criteria.length) : partial.length === 0 ? m.noCriteriaFound : null,
+    partial.length > 0 ? m.criteriaPartly(partial) : null,
+    missed.length > 0 ? m.criteriaMissed(missed) : null,
     ctx.question.type === 'behavioral' ? m.noteStar(s.hasSituation, s.hasOwnActions, s.hasResult) : null,
     ctx.question.type === 'situational' ? m.notePlan(s.hasSteps, s.hasTradeOffs) : null,
     ctx.question.type === 'technical' ? m.noteSpecific(s.isSpecific) : null,

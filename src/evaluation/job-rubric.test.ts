@@ -159,10 +159,11 @@ describe('level and difficulty', () => {
     expect(senior.rating).toBe('OKAY');
   });
 
-  it('explains the rating with the criteria found and missed and the level it was judged for', () => {
+  it('explains the rating with the criteria found, partly found and missed, each named once, and the level it was judged for', () => {
     const e = evaluateJobAnswer(ctx(question, answer, { experienceLevel: 'senior', difficultyLevel: 'hard' }), 'en').evaluation;
-    expect(e.explanation).toContain('"TLS encryption"');
-    expect(e.explanation).toMatch(/Missed: .*"Integrity against tampering"/);
+    expect(e.explanation).toMatch(/^Covered 2 of 4 criteria: "TLS encryption"; "Certificate checked against a certificate authority"\./);
+    expect(e.explanation).toContain('Partly covered: "Integrity against tampering". Missed: "Session key agreed in a handshake".');
+    expect(e.explanation.split('Integrity against tampering')).toHaveLength(2);
     expect(e.explanation).toContain('senior candidate on a hard question');
   });
 

@@ -254,6 +254,7 @@ export const arabic: Language = {
     notAnswered: 'لم يُقيَّم: لم يُجب المرشح عن هذا السؤال.',
     criteriaFound: (found, total) => `غطّى ${found.length} من ${total} معايير: ${quoted(found)}.`,
     criteriaMissed: (missed) => `لم يُغطَّ: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `غُطّي جزئيا: ${quoted(partial)}.`,
     noCriteriaFound: 'لم يتناول الجواب أيًّا من معايير التقييم.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `تناوَل «${c}».`,

@@ -234,6 +234,7 @@ export const danish: Language = {
     notAnswered: 'Ikke vurderet: kandidaten besvarede ikke spørgsmålet.',
     criteriaFound: (found, total) => `Dækker ${found.length} af ${total} kriterier: ${quoted(found)}.`,
     criteriaMissed: (missed) => `Mangler: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Delvist dækket: ${quoted(partial)}.`,
     noCriteriaFound: 'Ingen af vurderingskriterierne blev berørt.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `Kom ind på "${c}".`,

@@ -319,6 +319,7 @@ export const german: Language = {
     notAnswered: 'Nicht bewertet: Die Frage wurde nicht beantwortet.',
     criteriaFound: (found, total) => `${found.length} von ${total} Kriterien abgedeckt: ${quoted(found)}.`,
     criteriaMissed: (missed) => `Nicht abgedeckt: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Teilweise abgedeckt: ${quoted(partial)}.`,
     noCriteriaFound: 'Keines der Bewertungskriterien wurde angesprochen.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `Auf „${c}“ eingehen.`,

@@ -371,6 +371,7 @@ export const english: Language = {
     notAnswered: 'Not evaluated: the candidate did not answer this question.',
     criteriaFound: (found, total) => `Covered ${found.length} of ${total} criteria: ${quoted(found)}.`,
     criteriaMissed: (missed) => `Missed: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Partly covered: ${quoted(partial)}.`,
     noCriteriaFound: 'None of the evaluation criteria was addressed.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `Address "${c}".`,

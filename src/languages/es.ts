@@ -275,6 +275,7 @@ export const spanish: Language = {
     notAnswered: 'No evaluada: la persona candidata no respondió a esta pregunta.',
     criteriaFound: (found, total) => `Cubre ${found.length} de ${total} criterios: ${quoted(found)}.`,
     criteriaMissed: (missed) => `Faltan: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Cubiertos en parte: ${quoted(partial)}.`,
     noCriteriaFound: 'No se abordó ninguno de los criterios de evaluación.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `Abordar «${c}».`,

@@ -286,6 +286,7 @@ export const french: Language = {
     criteriaFound: (found, total) =>
       `${found.length} critère${found.length > 1 ? 's' : ''} sur ${total} couvert${found.length > 1 ? 's' : ''} : ${quoted(found)}.`,
     criteriaMissed: (missed) => `Manquant : ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Couverts en partie : ${quoted(partial)}.`,
     noCriteriaFound: "Aucun des critères d'évaluation n'a été abordé.",
     rubricNote: (note) => note,
     addressCriterion: (c) => `Aborder « ${c} ».`,

@@ -240,6 +240,7 @@ export const hindi: Language = {
     notAnswered: 'मूल्यांकन नहीं हुआ: उम्मीदवार ने इस प्रश्न का उत्तर नहीं दिया।',
     criteriaFound: (found, total) => `${total} में से ${found.length} मापदंड ${found.length === 1 ? 'पूरा हुआ' : 'पूरे हुए'}: ${quoted(found)}।`,
     criteriaMissed: (missed) => `छूटे हुए: ${quoted(missed)}।`,
+    criteriaPartly: (partial) => `आंशिक रूप से पूरे हुए: ${quoted(partial)}।`,
     noCriteriaFound: 'मूल्यांकन का कोई भी मापदंड नहीं छुआ गया।',
     rubricNote: (note) => note,
     addressCriterion: (c) => `"${c}" पर बात करें।`,

@@ -282,6 +282,8 @@ export type CueTrigger = 'situation' | 'action' | 'result' | 'lesson' | 'ownersh
 export interface ReportProse {
   notAnswered: string;
   criteriaFound(found: readonly string[], total: number): string;
+  /** Criteria the answer touches but does not meet in full. */
+  criteriaPartly(partial: readonly string[]): string;
   criteriaMissed(missed: readonly string[]): string;
   noCriteriaFound: string;
   rubricNote(note: string): string;

@@ -232,6 +232,7 @@ export const swedish: Language = {
     notAnswered: 'Inte bedömd: kandidaten svarade inte på frågan.',
     criteriaFound: (found, total) => `Täcker ${found.length} av ${total} kriterier: ${quoted(found)}.`,
     criteriaMissed: (missed) => `Saknas: ${quoted(missed)}.`,
+    criteriaPartly: (partial) => `Delvis täckta: ${quoted(partial)}.`,
     noCriteriaFound: 'Inget av bedömningskriterierna togs upp.',
     rubricNote: (note) => note,
     addressCriterion: (c) => `Ta upp "${c}".`,
