@@ -16,6 +16,33 @@ describe('evidence rule', () => {
     expect(rate('It decouples the sender from the receiver, at the cost of some latency and operations work.').rating).toBe('GOOD');
   });
 
+  it('keeps EXCELLENT for answers with room for depth: every criterion and two signals in a mid-length answer is GOOD, at a quarter over the length asked EXCELLENT', () => {
+    const mid =
+      'The queue decouples the sender from the receiver, because messages wait in the queue while the receiver is busy, restarting or down, ' +
+      'and the sender just carries on with its own work. The cost is extra latency on every message and one more system to operate.';
+    const long =
+      mid +
+      ' Somebody has to watch its disk, its dead letters and its consumer lag, and upgrade it without losing messages, ' +
+      'which is real work for a small team compared with a direct call between the two services.';
+    const [short, room] = [rate(mid), rate(long)];
+    expect(short.criteria.map((c) => c.credit)).toEqual([1, 1]);
+    expect(short.depth.count).toBe(2);
+    expect(short.elaboration).toBeGreaterThanOrEqual(0.9);
+    expect(short.rating).toBe('GOOD');
+    expect(room.depth.count).toBe(2);
+    expect(room.rating).toBe('EXCELLENT');
+  });
+
+  it('rates one of two criteria met, with nothing beyond it, OKAY: a partial answer', () => {
+    const score = rate(
+      'The queue decouples the sender from the receiver, because the sender only hands its message to the queue and goes on. ' +
+        'So each service can be deployed, restarted and scaled on its own schedule, and neither of them has to know where the other one runs today.',
+    );
+    expect(score.criteria.map((c) => c.credit)).toEqual([1, 0]);
+    expect(score.elaboration).toBeGreaterThanOrEqual(1);
+    expect(score.rating).toBe('OKAY');
+  });
+
   it('rates every criterion met with a mechanism, an example and a trade-off EXCELLENT', () => {
     const answer =
       'The queue decouples the two services: the sender keeps working when the receiver is down, because messages wait in the queue. ' +

@@ -307,14 +307,26 @@ export interface EvidenceInput {
   isCertain?: boolean;
 }
 
-/** EXCELLENT from every criterion met: at least this share of the length asked (the score's own EXCELLENT asks 0.9). */
-const EXCELLENT_ELABORATION = 0.9;
+/**
+ * EXCELLENT, by any path, needs an answer a quarter longer than the length asked: the depth that sets it apart (a
+ * mechanism, an example, a trade-off) takes room, and a short answer that names every point is GOOD.
+ */
+export const EXCELLENT_LENGTH = 1.25;
 
 /** An answer in another language this long (against what is asked) with a signal of depth engages with the question. */
 const OTHER_LANGUAGE_ENGAGED = 0.6;
 
-/** Rich: nearly every criterion touched, half of them in full, in an answer as long as asked, with two signals of depth. */
-export const RICH = { touched: 0.75, full: 0.5, elaboration: 1, depth: 2 } as const;
+/**
+ * Partial: with few criteria (three or fewer) each is a large part of the answer, and meeting half of them or less
+ * is a partial answer, OKAY, unless the answer goes further than asked (a signal of depth at the top grade's length).
+ */
+export const PARTIAL = { maxCriteria: 3, coverage: 0.5 } as const;
+
+/**
+ * Rich: nearly every criterion touched, and half of them in full or every one at least in part (a paraphrase meets
+ * each criterion in other words), in an answer long enough for the top grade, with two signals of depth.
+ */
+export const RICH = { touched: 0.75, full: 0.5, elaboration: EXCELLENT_LENGTH, depth: 2 } as const;
 
 /** Deep: all three signals of depth, as long as asked, half the criteria touched: one grade above the words' rating. */
 export const DEEP = { touched: 0.5, elaboration: 1, depth: 3 } as const;
@@ -330,7 +342,19 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
  * signals of depth; otherwise the score's rating stands.
  */
 export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
-  const verdict = weighEvidence(x);
+  const weighed = weighEvidence(x);
+  // All three signals of depth (a mechanism, an example, a trade-off) are the room's purpose: such an answer needs no more.
+  const isShort = x.elaboration < EXCELLENT_LENGTH && x.depth.count < 3;
+  const n = x.criteria.length;
+  const coverage = n === 0 ? 0 : x.criteria.reduce((sum, c) => sum + c.credit, 0) / n;
+  const isPartial =
+    n > 0 && n <= PARTIAL.maxCriteria && coverage <= PARTIAL.coverage && !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH);
+  const verdict =
+    weighed.rating === 'EXCELLENT' && isShort
+      ? { ...weighed, rating: 'GOOD' as const }
+      : weighed.rating === 'GOOD' && isPartial
+        ? { ...weighed, rating: 'OKAY' as const }
+        : weighed;
   // Thin or conflicting evidence leans to the middle grades: a rating that rests on partial matching (another
   // language, only partial credits) is not certain enough for the top grade. The report says "Needs further
   // assessment" when such ratings are half the interview or more (job-evaluation.ts, leanOnEvidence).
@@ -350,7 +374,7 @@ function weighEvidence(x: EvidenceInput): EvidenceVerdict {
   if (x.criteria.length > 0 && full === x.criteria.length && !x.reserved) {
     // Comprehensive needs room: a one-line answer that names every point is GOOD (short but correct), not EXCELLENT.
     // In another language the match rests on the words the records connect: the rating stands, but tentative.
-    const excellent = x.depth.count >= 2 && x.typeDepth && x.elaboration >= EXCELLENT_ELABORATION;
+    const excellent = x.depth.count >= 2 && x.typeDepth && x.elaboration >= EXCELLENT_LENGTH;
     return { rating: excellent ? 'EXCELLENT' : atLeast(x.rating, 'GOOD'), tentative: x.isOtherLanguage };
   }
   // Examples and trade-offs around criteria met in other words: the depth is the evidence the words alone miss.
@@ -358,7 +382,7 @@ function weighEvidence(x: EvidenceInput): EvidenceVerdict {
   const rich =
     n > 0 &&
     met >= RICH.touched * n &&
-    full >= RICH.full * n &&
+    (full >= RICH.full * n || met === n) &&
     x.elaboration >= RICH.elaboration &&
     x.depth.count >= RICH.depth &&
     x.typeDepth &&

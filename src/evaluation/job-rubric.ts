@@ -398,7 +398,8 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   const coverage = criteria.length === 0 ? 0 : criteria.reduce((a, c) => a + c.credit, 0) / criteria.length;
   const structure = structureScore(question.type, signals);
   const overlap = question.sample_answer ? sampleOverlap(question.sample_answer, answerTerms, language) : null;
-  const expected = EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel];
+  // The length asked, in the answer's own language: French says in 1.2 words what English says in one.
+  const expected = EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel] * (languageFor(spoken).wordsPerEnglishWord ?? 1);
   const elaboration = Math.min(1, words / expected);
   const rawScore =
     WEIGHTS.coverage * coverage +

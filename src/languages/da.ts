@@ -132,9 +132,15 @@ export const danish: Language = {
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
   },
-  stopWords: words(
-    'og eller men hvis at er var være har havde jeg du han hun vi de det den en et til af i på med for om som ikke ja nej så når hvor her der også kun meget mere mest kan kunne skal skulle vil ville må mig dig sig sin sit sine min mit mine din dit dine vores jeres deres dem man fra ud op ned over under mod ved hos da nu bare lige noget nogen alle hver hvad hvem hvordan hvorfor hvilken hvilke blev bliver blive været jo',
-  ),
+  stopWords: [
+    ...words(
+      'og eller men hvis at er var være har havde jeg du han hun vi de det den en et til af i på med for om som ikke ja nej så når hvor her der også kun meget mere mest kan kunne skal skulle vil ville må mig dig sig sin sit sine min mit mine din dit dine vores jeres deres dem man fra ud op ned over under mod ved hos da nu bare lige noget nogen alle hver hvad hvem hvordan hvorfor hvilken hvilke blev bliver blive været jo',
+    ),
+    // The verbs and qualifiers criteria are written with ("forklarer"): they name no content.
+    ...words(
+      'forklarer forklare beskriver beskrive nævner nævne angiver foreslår foreslå viser konkret konkrete kandidaten kandidat mindst passende',
+    ),
+  ],
   concepts: {
     delete: list('slette|slettet|sletning|fjerne|fjernet'),
     leak: list('læk|lække|lækket|stjæle|stjålet|eksponeret'),

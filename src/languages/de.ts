@@ -184,6 +184,10 @@ export const german: Language = {
       'der die das den dem des ein eine einen einem einer eines und oder aber wenn dann als dass ist sind war waren sein bin bist hat haben hatte zu von in im an am auf mit für bei aus nach über unter um wie was wer wo warum auch nur noch schon sehr so nicht kein keine ja nein es er sie wir ihr ich mich mir mein meine man sich zum zur beim vom werden wird wurde würde kann können könnte muss müssen soll sollte dabei damit dazu',
     ),
     ...words('beschreibt erklärt nennt zeigt kandidat kandidatin verständnis'),
+    // The verbs and qualifiers criteria are written with ("schildert"): they name no content.
+    ...words(
+      'schildert schildern benennt erläutert beschreiben erklären nennen vorschlägt schlägt konkrete konkreten konkret mindestens eigene eigenen kandidaten geeignete geeigneten',
+    ),
   ],
   concepts: {
     delete: list('löschen|gelöscht|löscht|löschung|entfernen|entfernt'),

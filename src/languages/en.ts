@@ -220,6 +220,8 @@ export const english: Language = {
     ...words(
       'candidate describes describe described explains explain explained mentions mention mentioned demonstrates demonstrate shows show understanding understands knowledge knows ability able discusses discuss discussed identifies identify names name gives give provides provide clear clearly good strong appropriate relevant concrete specific example examples way ways approach',
     ),
+    // The verbs and qualifiers criteria are written with ("states"): they name no content.
+    ...words('states stated proposes propose suggests suggest outlines outline personally least suitable'),
   ],
   concepts: {
     delete: list('delete|deleted|deletes|deletion|erase|erased|wipe|wiped|drop|dropped|remove|removed'),

@@ -19,6 +19,7 @@ export const spanish: Language = {
   englishName: 'Spanish',
   nativeName: 'Español',
   stemmer: 'spanish',
+  wordsPerEnglishWord: 1.15,
   speech: { espeakVoice: 'es', fliteVoice: null, preferredTts: 'espeak', pocketsphinx: false },
   modelInstruction: 'Spanish',
   phrases: {
@@ -160,9 +161,15 @@ export const spanish: Language = {
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
   },
-  stopWords: words(
-    'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',
-  ),
+  stopWords: [
+    ...words(
+      'el la los las un una unos unas y o pero si que qué es son era ser estar tengo tiene tienen de del en con por para no al lo le les mi mis su sus muy también como yo tu él ella nosotros ellos este esta estos estas ese esa más menos cuando donde porque sobre entre hasta desde ya todo todos toda todas otro otra otros hay está están estaba fue han ha he hemos había me te se nos mí ti nuestro nuestra cual cuál quien quién cómo así bien algo alguien nada nadie cada',
+    ),
+    // The verbs and qualifiers criteria are written with ("explica"): they name no content.
+    ...words(
+      'explica explicar describir menciona mencionar propone proponer indica indicar nombra nombrar cita presenta muestra concreto concreta concretos concretas candidato candidata adecuado adecuada',
+    ),
+  ],
   concepts: {
     delete: list('borrar|borrado|borrada|eliminar|eliminado|eliminada|eliminación|suprimir'),
     leak: list('fuga|filtración|filtrar|filtrado|robar|robado|robados|expuesto|expuestos'),

@@ -19,6 +19,7 @@ export const french: Language = {
   englishName: 'French',
   nativeName: 'Français',
   stemmer: 'french',
+  wordsPerEnglishWord: 1.2,
   speech: { espeakVoice: 'fr', fliteVoice: null, preferredTts: 'espeak', pocketsphinx: false },
   modelInstruction: 'French',
   phrases: {
@@ -169,9 +170,15 @@ export const french: Language = {
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
   },
-  stopWords: words(
-    'le la les un une des du de et ou mais si que qui quoi est sont était être avoir ai as a ont avait je tu il elle nous vous ils elles ce cette ces dans sur avec pour par pas ne plus en au aux son sa ses leur leurs mon ma mes très aussi comme où quand donc car alors tout tous toute toutes autre autres y se me te lui eux on ça cela ceci été peut peuvent bien entre chez vers notre nos votre vos quel quelle quels quelles',
-  ),
+  stopWords: [
+    ...words(
+      'le la les un une des du de et ou mais si que qui quoi est sont était être avoir ai as a ont avait je tu il elle nous vous ils elles ce cette ces dans sur avec pour par pas ne plus en au aux son sa ses leur leurs mon ma mes très aussi comme où quand donc car alors tout tous toute toutes autre autres y se me te lui eux on ça cela ceci été peut peuvent bien entre chez vers notre nos votre vos quel quelle quels quelles',
+    ),
+    // The verbs and qualifiers criteria are written with ("explique"): they name no content.
+    ...words(
+      'explique expliquer décrit décrire cite citer indique indiquer mentionne mentionner propose proposer donne nomme nommer présente montre concret concrète concrets concrètes candidat candidate lui-même elle-même adapté adaptée approprié appropriée',
+    ),
+  ],
   concepts: {
     delete: list('supprimer|supprimé|supprimée|supprimées|suppression|effacer|effacé|effacée'),
     leak: list('fuite|fuites|volé|volées|voler|divulguer|divulgation|exposé|exposées'),

@@ -21,6 +21,7 @@ export const hindi: Language = {
   englishName: 'Hindi',
   nativeName: 'हिन्दी',
   stemmer: 'english',
+  wordsPerEnglishWord: 1.15,
   speech: { espeakVoice: 'hi', fliteVoice: null, preferredTts: 'espeak', pocketsphinx: false },
   modelInstruction: 'Hindi',
   phrases: {
@@ -153,9 +154,13 @@ export const hindi: Language = {
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
   },
-  stopWords: words(
-    'है हैं था थी थे का की के को में से पर और या मैं मेरा मेरे हम आप यह वह ka ki ke ko me mein se par aur ya hai hain tha ने भी ही तो कि जो जब तब अगर लेकिन क्योंकि इस उस इसे उसे इसका उसका इसकी उसकी इसके उसके वो ये कुछ सब बहुत होता होती होते हो रहा रही रहे गया गई गए कर करना करते करता करती किया',
-  ),
+  stopWords: [
+    ...words(
+      'है हैं था थी थे का की के को में से पर और या मैं मेरा मेरे हम आप यह वह ka ki ke ko me mein se par aur ya hai hain tha ने भी ही तो कि जो जब तब अगर लेकिन क्योंकि इस उस इसे उसे इसका उसका इसकी उसकी इसके उसके वो ये कुछ सब बहुत होता होती होते हो रहा रही रहे गया गई गए कर करना करते करता करती किया',
+    ),
+    // The verbs and qualifiers criteria are written with ("बताता"): they name no content.
+    ...words('बताता बताती बताते समझाता समझाती वर्णन उल्लेख सुझाता ठोस उम्मीदवार'),
+  ],
   concepts: {
     delete: list('डिलीट|मिटाना|मिटा|हटाना|हटा|delete'),
     leak: list('लीक|चोरी|चुरा|leak'),

@@ -19,6 +19,12 @@ export interface Language {
   nativeName: string;
   /** Snowball stemmer for words in Latin script (text.ts adds English: answers code-switch). */
   stemmer: StemmerName;
+  /**
+   * Words this language takes for what English says in one (French about 1.2: articles, "j'ai" is two words; Arabic
+   * about 0.85: clitics are written onto the word); 1 when absent. The length an answer is asked for is in English
+   * words, so the same content is as long in every language.
+   */
+  wordsPerEnglishWord?: number;
   /** What the model-backed interviewer is told to write in. */
   modelInstruction: string;
   /** What the scripted interviewer says. */

@@ -134,9 +134,15 @@ export const swedish: Language = {
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
   },
-  stopWords: words(
-    'och eller men om att är var vara har hade jag du han hon vi de det den en ett till av i på med för som inte ja nej er ni dig mig sig sin sitt sina min mitt mina din ditt dina vår vårt våra ert era deras dem man så när där här också bara mycket mer mest kan kunde ska skulle vill ville måste från ut upp ner över under mot vid hos då nu lite något någon alla varje vad vem hur varför vilken vilka blev blir bli varit än',
-  ),
+  stopWords: [
+    ...words(
+      'och eller men om att är var vara har hade jag du han hon vi de det den en ett till av i på med för som inte ja nej er ni dig mig sig sin sitt sina min mitt mina din ditt dina vår vårt våra ert era deras dem man så när där här också bara mycket mer mest kan kunde ska skulle vill ville måste från ut upp ner över under mot vid hos då nu lite något någon alla varje vad vem hur varför vilken vilka blev blir bli varit än',
+    ),
+    // The verbs and qualifiers criteria are written with ("förklarar"): they name no content.
+    ...words(
+      'förklarar förklara beskriver beskriva nämner nämna anger föreslår föreslå visar konkret konkreta kandidaten kandidat minst lämplig lämpligt',
+    ),
+  ],
   concepts: {
     delete: list('radera|raderad|raderas|radering|ta bort|tas bort|borttagen'),
     leak: list('läcka|läcker|läckt|läckage|stjäla|stulen|stulna|exponerad'),

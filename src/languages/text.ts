@@ -70,6 +70,10 @@ export function splitClauses(text: string): string[] {
 
 const stemmers = new Map<StemmerName, snowball.Stemmer>();
 
+/** German separable prefixes before the "zu" of an infinitive, normalised (no umlauts). */
+const GERMAN_ZU_INFINITIVE =
+  /^(ab|an|auf|aus|bei|ein|fest|frei|her|hin|los|mit|nach|vor|weg|zu|zuruck|zusammen|teil|um|dar|weiter)zu([a-z]{3,}en)$/;
+
 function stemmerFor(name: StemmerName): snowball.Stemmer {
   let stemmer = stemmers.get(name);
   if (!stemmer) {
@@ -97,6 +101,9 @@ export function stemForms(token: string, languageCode: number): string[] {
     forms.add(stemmerFor('english').stem(token));
     // Snowball German keeps the verb ending -t/-et ("entschuldigt", "prüft"); the infinitive's stem is what criteria use.
     if (own === 'german' && /[a-z]{4,}e?t$/.test(token)) forms.add(stemmerFor('german').stem(token.replace(/e?t$/, 'en')));
+    // A separable verb's zu-infinitive ("abzulehnen", "anzurufen") is the verb ("ablehnen", "anrufen") a criterion names.
+    const separable = own === 'german' ? GERMAN_ZU_INFINITIVE.exec(token) : null;
+    if (separable) forms.add(stemmerFor('german').stem(`${separable[1]}${separable[2]}`));
   }
   forms.add(token);
   return [...forms];
