@@ -99,6 +99,13 @@ describe('answer language', () => {
     expect(answerLanguage('La file découple les services et le client ne doit pas attendre.', 2)).toBe(5);
     expect(answerLanguage('The queue is a buffer between the services.', 1)).toBe(1);
   });
+
+  it('reads Swiss German in a German interview, and German in a Swiss one, as the interview language', () => {
+    const mundart = 'Ich ha im Lager gschaffet, und mer händ das nöd rächtzitig gschafft, drum han ich de Chef aaglüte.';
+    expect(answerLanguage(mundart, 2)).toBe(2);
+    expect(answerLanguage('Ich gebe jedem Eintrag ein Verfallsdatum mit, danach holt sich die Anwendung den Wert neu.', 4)).toBe(4);
+    expect(answerLanguage(mundart, 1)).toBe(4);
+  });
 });
 
 describe('fillers a listener hears at the start of a clause', () => {

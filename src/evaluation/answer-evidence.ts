@@ -42,7 +42,9 @@ export function answerLanguage(answer: string, interviewLanguage: LanguageCode):
       bestHits = n;
     }
   }
-  return bestHits >= own + LANGUAGE_MARGIN ? best : interviewLanguage;
+  // Swiss German answered in a German interview (or the other way round) is the same language, in another variety.
+  const family = (code: LanguageCode) => languageFor(code).variantOf ?? code;
+  return bestHits >= own + LANGUAGE_MARGIN && family(best) !== family(interviewLanguage) ? best : interviewLanguage;
 }
 
 export interface DepthSignals {

@@ -173,6 +173,7 @@ export const swissGerman: Language = {
   englishName: 'Swiss German',
   nativeName: 'Schweizer Hochdeutsch',
   stemmer: 'german',
+  variantOf: AgentLanguages.GERMAN,
   // eSpeak NG has no Swiss voice: Swiss Standard German is read with the German one.
   speech: { espeakVoice: 'de', fliteVoice: null, preferredTts: 'espeak', pocketsphinx: false },
   modelInstruction: 'Swiss Standard German (Swiss spelling: always "ss", never the sharp s)',

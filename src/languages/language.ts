@@ -25,6 +25,8 @@ export interface Language {
    * words, so the same content is as long in every language.
    */
   wordsPerEnglishWord?: number;
+  /** The language this one is a variety of (Swiss German of German): an answer in either is not in another language. */
+  variantOf?: LanguageCode;
   /** What the model-backed interviewer is told to write in. */
   modelInstruction: string;
   /** What the scripted interviewer says. */
