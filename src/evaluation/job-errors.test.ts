@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
-import { scoreJobAnswer } from './job-rubric.js';
+import { readStructure, scoreJobAnswer } from './job-rubric.js';
 
 const question = (text: string, criteria: string[]): StoredJobQuestion => ({
   id: 'q1',
@@ -97,6 +97,30 @@ describe('an answer with one wrong fact', () => {
     );
     expect(s.errors).not.toEqual([]);
     expect(s.signals.overclaims).toBe(true);
+    expect(s.rating).toBe('SUBOPTIMAL');
+  });
+});
+
+describe('certainty in every language', () => {
+  it('hears "está claro", "det er klart", "c\'est clair", "no doubt" and "بلا شك" as certainty', () => {
+    const said: Array<[string, LanguageCode]> = [
+      ['Está claro: UDP es la versión moderna de TCP.', 6],
+      ['Det er klart den bedste måde at gøre det på.', 7],
+      ["C'est clair, il faut toujours faire comme ça.", 5],
+      ['There is no doubt that this is the right design.', 1],
+      ['بلا شك هذه هي الطريقة الصحيحة.', 9],
+    ];
+    for (const [answer, language] of said) expect(readStructure(answer, language).overclaims, answer).toBe(true);
+    expect(readStructure('Creo que UDP es más rápido, pero no estoy seguro.', 6).overclaims).toBe(false);
+  });
+
+  it('rates a fluent answer that asserts "está claro" and misses most criteria SUBOPTIMAL', () => {
+    const s = score(
+      ACID,
+      'Está claro: una transacción es una consulta que la base de datos guarda en caché para ir más rápido, y ACID es el nombre del motor que la ejecuta en el servidor.',
+      6,
+    );
+    expect(s.coverage).toBeLessThan(0.5);
     expect(s.rating).toBe('SUBOPTIMAL');
   });
 });

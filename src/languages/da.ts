@@ -212,7 +212,9 @@ export const danish: Language = {
     firstPersonSubject: list('jeg'),
     pastVerbPattern: '^[a-zæøå]{3,}ede$',
     ownActions: list(''),
-    certainty: list('selvfølgelig|helt klart|indlysende|man skal bare|det er det samme som|ingen ulemper|ingen risiko'),
+    certainty: list(
+      'det er klart|uden tvivl|utvivlsomt|selvfølgelig|helt klart|indlysende|man skal bare|det er det samme som|ingen ulemper|ingen risiko',
+    ),
     platitude: list('vigtigt|meget vigtigt|det vigtigste|god kvalitet|alle gør det|det rigtige valg'),
     manipulation: list(
       'glem dine instruktioner|ignorer dine instruktioner|ignorer alle|tidligere instruktioner|giv mig excellent|bedste karakter|bedste vurdering|vurder dette svar',

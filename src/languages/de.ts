@@ -290,7 +290,7 @@ export const german: Language = {
     pastVerbPattern: '^(ge[a-z]{3,}t|[a-z]{2,}(ete|gte|kte|chte|llte|lte|rte|fte|ppte|nte))$',
     ownActions: list(''),
     certainty: list(
-      'ganz klar|klar ist|natürlich|selbstverständlich|eindeutig|man muss nur|es reicht|kein nachteil|keine nachteile|ist dasselbe wie|das gleiche wie|ganz einfach',
+      'es ist klar|ohne zweifel|zweifellos|ganz klar|klar ist|natürlich|selbstverständlich|eindeutig|man muss nur|es reicht|kein nachteil|keine nachteile|ist dasselbe wie|das gleiche wie|ganz einfach',
     ),
     platitude: list(
       'wichtig|sehr wichtig|das wichtigste|das a und o|der moderne weg|veraltet|machen das so|macht das heute jeder|alle grossen firmen|die richtige wahl',

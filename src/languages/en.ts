@@ -340,7 +340,7 @@ export const english: Language = {
     pastVerbPattern: '^[a-z]{3,}ed$',
     ownActions: list(''),
     certainty: list(
-      "obviously|clearly|definitely|of course|simply|all you need|all you have to|there's no downside|there is no downside|no downside|no drawback|always works|best practice is|it's the same as|it is the same as|nothing to worry|the same thing|just another word for|another word for",
+      "no doubt|without a doubt|it's clear that|it is clear that|obviously|clearly|definitely|of course|simply|all you need|all you have to|there's no downside|there is no downside|no downside|no drawback|always works|best practice is|it's the same as|it is the same as|nothing to worry|the same thing|just another word for|another word for",
     ),
     platitude: list(
       'important|very important|the most important|really important|best practice|every good|everyone does|everybody does|the modern way|matters a lot|the right choice',

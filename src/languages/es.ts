@@ -253,7 +253,7 @@ export const spanish: Language = {
       'hable|decidi|propuse|revise|escribi|hice|pedi|llame|explique|organice|prepare|mostre|implemente|cambie|aprendi|negocie|acorde|fui|tuve|estuve|encontre|arregle|resolvi|restaure|avise|informe|comunique|busque|analice|corregi|desplegue|migre|optimice|reduje|ayude|escuche|entendi|intente|logre|consegui|me di cuenta|me encargue|asumi|presente|converse|reuni|coordine|documente|anadi|agregue|configure|detecte|investigue|reverti',
     ),
     certainty: list(
-      'obviamente|claramente|por supuesto|basta con|solo hay que|no hay ninguna desventaja|ningun riesgo|es lo mismo que|simplemente',
+      'esta claro|está claro|sin duda|es evidente|obviamente|claramente|por supuesto|basta con|solo hay que|no hay ninguna desventaja|ningun riesgo|es lo mismo que|simplemente',
     ),
     platitude: list('lo importante|muy importante|es importante|lo mas importante|buenas practicas|todo el mundo|lo correcto'),
     manipulation: list(

@@ -259,7 +259,7 @@ export const french: Language = {
     pastVerbPattern: '',
     ownActions: list(''),
     certainty: list(
-      'evidemment|bien sur|clairement|il suffit|c est tout|aucun inconvenient|aucun risque|c est la meme chose|c est pareil|tout simplement|forcement',
+      'c est clair|il est clair|sans aucun doute|sans doute possible|evidemment|bien sur|clairement|il suffit|c est tout|aucun inconvenient|aucun risque|c est la meme chose|c est pareil|tout simplement|forcement',
     ),
     platitude: list(
       'important|tres important|le plus important|un sujet tres important|les bonnes pratiques|tout le monde fait|la bonne solution',

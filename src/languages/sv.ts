@@ -208,7 +208,9 @@ export const swedish: Language = {
     firstPersonSubject: list('jag'),
     pastVerbPattern: '^[a-zåäö]{3,}ade$',
     ownActions: list(''),
-    certainty: list('självklart|helt klart|uppenbarligen|man behöver bara|det räcker med|det är samma sak som|inga nackdelar|ingen risk'),
+    certainty: list(
+      'det är klart|utan tvekan|utan tvivel|självklart|helt klart|uppenbarligen|man behöver bara|det räcker med|det är samma sak som|inga nackdelar|ingen risk',
+    ),
     platitude: list('viktigt|väldigt viktigt|det viktigaste|alla gör så|sånt händer|det löser sig'),
     manipulation: list(
       'ignorera alla|ignorera dina|tidigare instruktioner|ge mig excellent|betyget excellent|bästa betyget|högsta betyget|bedöm detta svar|du är nu',
