@@ -224,6 +224,25 @@ describe('paraphrases connect to criteria through concept groups (issue 11)', ()
   });
 });
 
+describe('long criteria that spell out several facets', () => {
+  it("credits two of the criterion's own words in part, however long the criterion", () => {
+    const tcp: StoredJobQuestion = {
+      id: 'q1',
+      question: 'What is the difference between TCP and UDP?',
+      evaluation_criteria: [
+        'Explains that TCP is connection-oriented and guarantees reliable, ordered delivery through acknowledgements and retransmission',
+        'Names a use case for UDP such as live voice or games, where low latency matters more than every packet arriving',
+      ],
+      sample_answer: null,
+      type: 'technical',
+    };
+    const score = scoreJobAnswer(ctx(tcp, 'It keeps the bytes ordered and resends whatever gets lost on the way.'));
+    expect(score.criteria[0]?.matchedTerms).toEqual(expect.arrayContaining(['ordered', '~resend']));
+    expect(score.criteria[0]?.credit).toBe(0.5);
+    expect(scoreJobAnswer(ctx(tcp, 'It keeps the bytes ordered on the way.')).criteria[0]?.credit).toBe(0);
+  });
+});
+
 describe('suitability', () => {
   it('maps ratings to the four English values', () => {
     expect(suitabilityOf(['EXCELLENT', 'EXCELLENT', 'GOOD'])).toBe('Exceeds expectations');

@@ -110,6 +110,13 @@ function hasDepth(type: JobQuestionType, s: StructureSignals, structure: number)
 /** An answer in another language than the criteria's meets a criterion in full with this share of its words matched. */
 const OTHER_LANGUAGE_FULL = 0.25;
 
+/**
+ * Two of a criterion's own words (not the question's) in the answer touch it, however long the criterion: a
+ * criterion that spells out several facets ("reliable, ordered delivery through acknowledgements and
+ * retransmission") is partly met by an answer that names two of them.
+ */
+const HALF_CREDIT_WORDS = 2;
+
 /** Criterion words that also occur in the question count this much: repeating the question proves little. */
 const QUESTION_WORD_WEIGHT = 0.35;
 
@@ -317,7 +324,7 @@ export function matchCriterion(
         : 0
     : keyword >= 0.5
       ? 1
-      : keyword >= 0.25
+      : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
         ? 0.5
         : 0;
   const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
