@@ -146,3 +146,27 @@ describe('the right to work in other words', () => {
     expect(judge('Authorised to work in Germany', "I'm working on it.", 1).outcome).toBe(false);
   });
 });
+
+describe('the right to work: a need denied, a permit still to apply for, a permit tied to an employer', () => {
+  it.each<[LanguageCode, string, string]>([
+    [2, 'Arbeitserlaubnis für Deutschland ohne Sponsoring', 'Als Französin brauche ich keine eigene Arbeitserlaubnis.'],
+    [5, 'Autorisation de travail en France', "Je suis italienne, je n'ai pas besoin de titre de séjour."],
+    [7, 'Ret til at arbejde i Danmark', 'Som svensk statsborger behøver jeg ikke nogen arbejdstilladelse.'],
+  ])('language %i: not needing a permit meets "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Right to work in the UK without sponsorship', 'You would have to apply for a new work permit for me.'],
+    [6, 'Permiso de trabajo en España', 'La empresa tendría que solicitar mi permiso de trabajo.'],
+    [7, 'Ret til at arbejde i Danmark', 'I skal søge om en ny arbejdstilladelse til mig.'],
+    [8, 'Rätt att arbeta i Sverige', 'Företaget får söka ett nytt tillstånd åt mig.'],
+    [3, 'Work permit for UAE required', 'कंपनी को मेरे वर्क परमिट के लिए आवेदन करना होगा।'],
+    [1, 'Right to work in the UK without sponsorship', 'My work permit is tied to my current employer.'],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Meine Aufenthaltserlaubnis ist an meinen jetzigen Arbeitgeber gebunden.'],
+    [8, 'Rätt att arbeta i Sverige', 'Mitt arbetstillstånd är knutet till min arbetsgivare.'],
+    [9, 'تصريح عمل ساري في الإمارات', 'تصريح عمل الخاص بي مرتبط بالشركة الحالية.'],
+  ])('language %i: a permit still to apply for or tied to an employer does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

@@ -233,6 +233,9 @@ export const swissGerman: Language = {
   screening: {
     ...german.screening,
     payWords: [...german.screening.payWords, ...list('franken|chf|lohnvorstellung|monatslohn|monatslöhne')],
+    // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
+    applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
+    tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
   },
   stopWords: [...german.stopWords, ...MUNDART_STOP_WORDS],
   // The Swiss forms of German's concept words ("Datebank", "veralteti", "flüged use"), heard in Mundart answers.

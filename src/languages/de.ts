@@ -178,6 +178,8 @@ export const german: Language = {
     ),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
+    applications: list('beantragen|beantrage|beantragt|beantragte|antrag|antrag stellen|einreichen|einholen'),
+    tiedPermits: list('gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden'),
   },
   stopWords: [
     ...words(

@@ -212,6 +212,8 @@ export const english: Language = {
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
+    applications: list('apply|apply for|applying|applied|application|file for|filing for|request|requesting|process|processing'),
+    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my'),
   },
   stopWords: [
     ...words(

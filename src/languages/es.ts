@@ -160,6 +160,10 @@ export const spanish: Language = {
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
+    applications: list(
+      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera',
+    ),
+    tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
   },
   stopWords: [
     ...words(

@@ -169,6 +169,8 @@ export const french: Language = {
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
+    applications: list('demander|demande|demandé|faire la demande|déposer|dépôt|solliciter|obtenir pour moi'),
+    tiedPermits: list('lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour'),
   },
   stopWords: [
     ...words(

@@ -153,6 +153,8 @@ export const hindi: Language = {
     citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
+    applications: list('आवेदन|अप्लाई|apply|application|एप्लीकेशन|प्रोसेस करना|process karna'),
+    tiedPermits: list('से जुड़ा|से जुड़ा हुआ|से बंधा|से बंधा हुआ|सिर्फ़ उसी|सिर्फ उसी|केवल उसी|tied to|sirf usi'),
   },
   stopWords: [
     ...words(

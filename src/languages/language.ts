@@ -233,6 +233,17 @@ export interface ScreeningWords {
    * permit without a negation, the candidate does not hold it ("I'd need a work visa").
    */
   needs: string[];
+  /**
+   * Applying for a permit ("apply for", "beantragen", "tramitar", "søge om", "söka", "आवेदन", "تقديم طلب"): said of a
+   * visa or permit without a negation, someone still has to apply for it, so it is not held ("you'd have to apply
+   * for a new permit for me").
+   */
+  applications: string[];
+  /**
+   * A permit bound to one employer or purpose ("tied to my current employer", "an den Arbeitgeber gebunden", "knutet
+   * till"): not the right to work for another.
+   */
+  tiedPermits: string[];
 }
 
 /** Cue phrases per answer shape; every list may be empty for a language. */
