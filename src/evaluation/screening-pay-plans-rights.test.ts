@@ -170,3 +170,36 @@ describe('the right to work: a need denied, a permit still to apply for, a permi
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+describe('plans and steps in progress are not yet true', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must already live in Leeds', "I'm moving to Leeds next month."],
+    [1, 'Must hold a CPA qualification', "I'm about to finish my CPA, the last exam is in May."],
+    [2, 'Abgeschlossene Ausbildung als Elektriker erforderlich', 'Ich bin kurz vor dem Abschluss meiner Ausbildung als Elektriker.'],
+    [5, 'Diplôme d’infirmier obligatoire', 'Je termine mon diplôme d’infirmier en juin.'],
+    [6, 'Residir en Sevilla', 'Me mudaré a Sevilla en verano.'],
+    [6, 'Título de técnico en electricidad', 'Estoy terminando el título de técnico en electricidad.'],
+    [7, 'Dansk autorisation som sygeplejerske', 'Jeg bliver færdig som sygeplejerske til sommer.'],
+    [8, 'Bosatt i Malmö', 'Jag ska flytta till Malmö i augusti.'],
+    [9, 'شهادة محاسب قانوني معتمد', 'أنا في طور الحصول على شهادة محاسب قانوني معتمد.'],
+    [3, 'वैध ड्राइविंग लाइसेंस आवश्यक', 'मैं अगले हफ्ते ड्राइविंग लाइसेंस का टेस्ट देने वाला हूँ।'],
+  ])('language %i: a plan does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Willing to relocate to Leeds', "Yes, I'm moving to Leeds anyway."],
+    [5, 'Prêt à déménager à Lyon', 'Oui, je déménagerai à Lyon sans problème.'],
+    [6, 'Dispuesto a trasladarse a Sevilla', 'Sí, me mudaré a Sevilla.'],
+  ])('language %i: a plan shows the willingness "%s" asks for ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [3, 'वैध ड्राइविंग लाइसेंस आवश्यक', 'जी, मैंने लाइसेंस के लिए अप्लाई किया है।'],
+    [1, 'Must hold a valid forklift licence', "Yes. I've applied for the forklift licence."],
+    [2, 'Gültiger Staplerschein erforderlich', 'Ja. Den Staplerschein habe ich beantragt.'],
+  ])('language %i: a bare yes before a pending step does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

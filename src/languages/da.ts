@@ -135,6 +135,10 @@ export const danish: Language = {
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
     applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen'),
     tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
+    plans: list(
+      'forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
+    ),
+    willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
   },
   stopWords: [
     ...words(

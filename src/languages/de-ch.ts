@@ -236,6 +236,7 @@ export const swissGerman: Language = {
     // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
+    plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
   },
   stopWords: [...german.stopWords, ...MUNDART_STOP_WORDS],
   // The Swiss forms of German's concept words ("Datebank", "veralteti", "flüged use"), heard in Mundart answers.

@@ -164,6 +164,10 @@ export const spanish: Language = {
       'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera',
     ),
     tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
+    plans: list(
+      'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
+    ),
+    willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
   },
   stopWords: [
     ...words(

@@ -244,6 +244,13 @@ export interface ScreeningWords {
    * till"): not the right to work for another.
    */
   tiedPermits: string[];
+  /**
+   * A plan or a step in progress ("I'm about to finish", "me mudaré", "أستعد", "करने वाला हूँ", "håller på att"):
+   * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.
+   */
+  plans: string[];
+  /** In a criterion: it asks whether the candidate is willing ("willing to relocate", "bereit", "prêt à", "مستعد"). */
+  willingness: string[];
 }
 
 /** Cue phrases per answer shape; every list may be empty for a language. */

@@ -135,6 +135,10 @@ export const swedish: Language = {
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
     applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker'),
     tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
+    plans: list(
+      'förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
+    ),
+    willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
   },
   stopWords: [
     ...words(
