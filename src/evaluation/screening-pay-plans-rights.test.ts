@@ -203,3 +203,13 @@ describe('plans and steps in progress are not yet true', () => {
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+describe('pay periods in Mundart', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [4, "Jahreslohn zwischen 80'000 und 90'000 CHF", "Öppe 7'000 Franke im Monet.", true],
+    [4, "Jahreslohn zwischen 80'000 und 90'000 CHF", "Ich wott 9'000 Franke pro Monet.", false],
+    [4, "Monatslohn zwischen 6'000 und 7'000 CHF", "Öppe 80'000 im Johr.", true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+});
