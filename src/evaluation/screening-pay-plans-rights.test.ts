@@ -213,3 +213,16 @@ describe('pay periods in Mundart', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+describe('a permit running out', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Right to work in the UK without sponsorship', 'My residence permit expires in two months.', false],
+    [1, 'Right to work in the UK without sponsorship', 'My residence permit is valid until 2031.', true],
+    [6, 'Permiso de trabajo en España', 'Mi permiso de residencia caduca en marzo.', false],
+    [7, 'Ret til at arbejde i Danmark', 'Min opholdstilladelse udløber snart.', false],
+    [8, 'Rätt att arbeta i Sverige', 'Mitt uppehållstillstånd går ut i vår.', false],
+    [3, 'Work permit for UAE required', 'मेरा वर्क परमिट अगले महीने खत्म हो रहा है।', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});

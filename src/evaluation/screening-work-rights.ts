@@ -42,6 +42,10 @@ const UNION = new Set([
 ]);
 /** A need word this many tokens or fewer from a visa or permit ("I'd need a work visa", "वीज़ा की ज़रूरत"). */
 const NEED_REACH = 3;
+/** A permit valid this many days or more, or up to a year named, lasts ("valid until 2030", "expires in three years"). */
+const DAYS_IN_YEAR = 365;
+const YEAR_FROM = 1900;
+const YEAR_TO = 2200;
 /** A self-description opens its clause ("I'm Canadian", "Soy española", "أنا إماراتي"): the nationality within these tokens. */
 const SELF_DESCRIPTION_REACH = 3;
 
@@ -80,11 +84,17 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const besidePermit = (c: ClauseReading, phrases: readonly string[], among = permitWords, reach = NEED_REACH) =>
     findPhrases(c.tokens, phrases).filter((hit) => findPhrases(c.tokens, among).some((permit) => isNear(hit, permit, reach)));
   // A tie to an employer is said anywhere in the permit's clause ("ist an meinen jetzigen Arbeitgeber gebunden").
+  // A permit running out ("Min opholdstilladelse udløber om to måneder") is not held for the job, unless the clause names
+  // a year or a span of a year or more ("valid until 2030").
+  const expiring = wordsOf(language, 'expiring', 'screening');
+  const isLasting = (c: ClauseReading) =>
+    c.amounts.some((a) => (a.dimension === 'duration' ? a.value >= DAYS_IN_YEAR : a.value >= YEAR_FROM && a.value <= YEAR_TO));
   const needsPermit = (c: ClauseReading) =>
     c.stance !== 'negative' &&
     (besidePermit(c, needs).length > 0 ||
       besidePermit(c, applications).length > 0 ||
-      besidePermit(c, tied, permitWords, c.tokens.length).length > 0);
+      besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
+      (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
   // "als EU-Bürgerin brauche ich keine gesonderte Arbeitserlaubnis", "je n'ai besoin d'aucun titre de séjour": a need
   // denied beside a permit or sponsorship is the right held, whatever else the clause negates.

@@ -139,6 +139,7 @@ export const danish: Language = {
       'forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),
     willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
+    expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },
   stopWords: [
     ...words(

@@ -243,6 +243,7 @@ export const swissGerman: Language = {
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
+    expiring: [...german.screening.expiring, ...list('lauft ab|lauft us|gilt no bis')],
   },
   stopWords: [...german.stopWords, ...MUNDART_STOP_WORDS],
   // The Swiss forms of German's concept words ("Datebank", "veralteti", "flüged use"), heard in Mundart answers.

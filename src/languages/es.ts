@@ -168,6 +168,7 @@ export const spanish: Language = {
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),
     willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
+    expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },
   stopWords: [
     ...words(

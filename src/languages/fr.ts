@@ -175,6 +175,7 @@ export const french: Language = {
       'je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),
     willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
+    expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },
   stopWords: [
     ...words(

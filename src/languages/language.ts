@@ -249,6 +249,11 @@ export interface ScreeningWords {
    * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.
    */
   plans: string[];
+  /**
+   * A permit running out ("expires", "läuft aus", "caduca", "udløber", "går ut", "تنتهي", "खत्म हो रहा"): beside a
+   * permit, with no year or longer span named, the right to work is not there for the job.
+   */
+  expiring: string[];
   /** In a criterion: it asks whether the candidate is willing ("willing to relocate", "bereit", "prêt à", "مستعد"). */
   willingness: string[];
 }

@@ -139,6 +139,7 @@ export const swedish: Language = {
       'förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
     willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
+    expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
   stopWords: [
     ...words(
