@@ -226,3 +226,13 @@ describe('a permit running out', () => {
     expect(judge(criterion, answer, language).outcome).toBe(met);
   });
 });
+
+describe('a credential said in the future ("I get it next month")', () => {
+  it.each<[LanguageCode, string, string]>([
+    [5, 'Permis B obligatoire', "J'aurai mon permis le mois prochain."],
+    [7, 'Kørekort påkrævet', 'Jeg får mit kørekort i næste måned.'],
+    [8, 'Körkort krävs', 'Jag får mitt körkort nästa månad.'],
+  ])('language %i: does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

@@ -136,7 +136,7 @@ export const danish: Language = {
     applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen'),
     tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
     plans: list(
-      'forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
+      'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),
     willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),

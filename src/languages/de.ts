@@ -181,7 +181,7 @@ export const german: Language = {
     applications: list('beantragen|beantrage|beantragt|beantragte|antrag|antrag stellen|einreichen|einholen'),
     tiedPermits: list('gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden'),
     plans: list(
-      'bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
+      'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),
     willingness: list('bereit|gewillt|offen für|würden sie|wären sie'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),

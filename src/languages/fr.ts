@@ -172,7 +172,7 @@ export const french: Language = {
     applications: list('demander|demande|demandé|faire la demande|déposer|dépôt|solliciter|obtenir pour moi'),
     tiedPermits: list('lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour'),
     plans: list(
-      'je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
+      'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),
     willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),

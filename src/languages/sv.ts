@@ -136,7 +136,7 @@ export const swedish: Language = {
     applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker'),
     tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
     plans: list(
-      'förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
+      'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
     willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
