@@ -236,3 +236,15 @@ describe('a credential said in the future ("I get it next month")', () => {
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+describe('a permit said to allow work (a spouse or family visa)', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Right to work in the UK without sponsorship', "I'm on a spouse visa, which lets me work for any employer."],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Ich habe ein Visum zur Familienzusammenführung, damit darf ich uneingeschränkt arbeiten.'],
+    [5, 'Autorisation de travail en France', "J'ai un visa conjoint qui me permet de travailler."],
+    [6, 'Permiso de trabajo en España', 'Tengo un visado de reagrupación familiar que me permite trabajar.'],
+    [3, 'Work permit for UAE required', 'मेरे पास spouse visa है जिससे मैं काम कर सकती हूँ।'],
+  ])('language %i: meets "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});

@@ -129,7 +129,9 @@ export const swedish: Language = {
     },
     pending: list('ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med'),
     workAuthorisation: list('arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt'),
-    workPermits: list('arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum'),
+    workPermits: list(
+      'ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
+    ),
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
