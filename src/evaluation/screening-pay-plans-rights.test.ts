@@ -146,3 +146,105 @@ describe('the right to work in other words', () => {
     expect(judge('Authorised to work in Germany', "I'm working on it.", 1).outcome).toBe(false);
   });
 });
+
+describe('the right to work: a need denied, a permit still to apply for, a permit tied to an employer', () => {
+  it.each<[LanguageCode, string, string]>([
+    [2, 'Arbeitserlaubnis für Deutschland ohne Sponsoring', 'Als Französin brauche ich keine eigene Arbeitserlaubnis.'],
+    [5, 'Autorisation de travail en France', "Je suis italienne, je n'ai pas besoin de titre de séjour."],
+    [7, 'Ret til at arbejde i Danmark', 'Som svensk statsborger behøver jeg ikke nogen arbejdstilladelse.'],
+  ])('language %i: not needing a permit meets "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Right to work in the UK without sponsorship', 'You would have to apply for a new work permit for me.'],
+    [6, 'Permiso de trabajo en España', 'La empresa tendría que solicitar mi permiso de trabajo.'],
+    [7, 'Ret til at arbejde i Danmark', 'I skal søge om en ny arbejdstilladelse til mig.'],
+    [8, 'Rätt att arbeta i Sverige', 'Företaget får söka ett nytt tillstånd åt mig.'],
+    [3, 'Work permit for UAE required', 'कंपनी को मेरे वर्क परमिट के लिए आवेदन करना होगा।'],
+    [1, 'Right to work in the UK without sponsorship', 'My work permit is tied to my current employer.'],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Meine Aufenthaltserlaubnis ist an meinen jetzigen Arbeitgeber gebunden.'],
+    [8, 'Rätt att arbeta i Sverige', 'Mitt arbetstillstånd är knutet till min arbetsgivare.'],
+    [9, 'تصريح عمل ساري في الإمارات', 'تصريح عمل الخاص بي مرتبط بالشركة الحالية.'],
+  ])('language %i: a permit still to apply for or tied to an employer does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('plans and steps in progress are not yet true', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must already live in Leeds', "I'm moving to Leeds next month."],
+    [1, 'Must hold a CPA qualification', "I'm about to finish my CPA, the last exam is in May."],
+    [2, 'Abgeschlossene Ausbildung als Elektriker erforderlich', 'Ich bin kurz vor dem Abschluss meiner Ausbildung als Elektriker.'],
+    [5, 'Diplôme d’infirmier obligatoire', 'Je termine mon diplôme d’infirmier en juin.'],
+    [6, 'Residir en Sevilla', 'Me mudaré a Sevilla en verano.'],
+    [6, 'Título de técnico en electricidad', 'Estoy terminando el título de técnico en electricidad.'],
+    [7, 'Dansk autorisation som sygeplejerske', 'Jeg bliver færdig som sygeplejerske til sommer.'],
+    [8, 'Bosatt i Malmö', 'Jag ska flytta till Malmö i augusti.'],
+    [9, 'شهادة محاسب قانوني معتمد', 'أنا في طور الحصول على شهادة محاسب قانوني معتمد.'],
+    [3, 'वैध ड्राइविंग लाइसेंस आवश्यक', 'मैं अगले हफ्ते ड्राइविंग लाइसेंस का टेस्ट देने वाला हूँ।'],
+  ])('language %i: a plan does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Willing to relocate to Leeds', "Yes, I'm moving to Leeds anyway."],
+    [5, 'Prêt à déménager à Lyon', 'Oui, je déménagerai à Lyon sans problème.'],
+    [6, 'Dispuesto a trasladarse a Sevilla', 'Sí, me mudaré a Sevilla.'],
+  ])('language %i: a plan shows the willingness "%s" asks for ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [3, 'वैध ड्राइविंग लाइसेंस आवश्यक', 'जी, मैंने लाइसेंस के लिए अप्लाई किया है।'],
+    [1, 'Must hold a valid forklift licence', "Yes. I've applied for the forklift licence."],
+    [2, 'Gültiger Staplerschein erforderlich', 'Ja. Den Staplerschein habe ich beantragt.'],
+  ])('language %i: a bare yes before a pending step does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('pay periods in Mundart', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [4, "Jahreslohn zwischen 80'000 und 90'000 CHF", "Öppe 7'000 Franke im Monet.", true],
+    [4, "Jahreslohn zwischen 80'000 und 90'000 CHF", "Ich wott 9'000 Franke pro Monet.", false],
+    [4, "Monatslohn zwischen 6'000 und 7'000 CHF", "Öppe 80'000 im Johr.", true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+});
+
+describe('a permit running out', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Right to work in the UK without sponsorship', 'My residence permit expires in two months.', false],
+    [1, 'Right to work in the UK without sponsorship', 'My residence permit is valid until 2031.', true],
+    [6, 'Permiso de trabajo en España', 'Mi permiso de residencia caduca en marzo.', false],
+    [7, 'Ret til at arbejde i Danmark', 'Min opholdstilladelse udløber snart.', false],
+    [8, 'Rätt att arbeta i Sverige', 'Mitt uppehållstillstånd går ut i vår.', false],
+    [3, 'Work permit for UAE required', 'मेरा वर्क परमिट अगले महीने खत्म हो रहा है।', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});
+
+describe('a credential said in the future ("I get it next month")', () => {
+  it.each<[LanguageCode, string, string]>([
+    [5, 'Permis B obligatoire', "J'aurai mon permis le mois prochain."],
+    [7, 'Kørekort påkrævet', 'Jeg får mit kørekort i næste måned.'],
+    [8, 'Körkort krävs', 'Jag får mitt körkort nästa månad.'],
+  ])('language %i: does not meet "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('a permit said to allow work (a spouse or family visa)', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Right to work in the UK without sponsorship', "I'm on a spouse visa, which lets me work for any employer."],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Ich habe ein Visum zur Familienzusammenführung, damit darf ich uneingeschränkt arbeiten.'],
+    [5, 'Autorisation de travail en France', "J'ai un visa conjoint qui me permet de travailler."],
+    [6, 'Permiso de trabajo en España', 'Tengo un visado de reagrupación familiar que me permite trabajar.'],
+    [3, 'Work permit for UAE required', 'मेरे पास spouse visa है जिससे मैं काम कर सकती हूँ।'],
+  ])('language %i: meets "%s" ("%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@
 
 import type { LanguageCode } from '../interviews/enums.js';
 import { STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
-import { findPhrases } from './phrase-match.js';
+import { findPhrases, type PhraseHit } from './phrase-match.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
 /** Tokens either side of a citizenship word where the country is named ("German citizen", "citoyen français"). */
@@ -42,6 +42,10 @@ const UNION = new Set([
 ]);
 /** A need word this many tokens or fewer from a visa or permit ("I'd need a work visa", "वीज़ा की ज़रूरत"). */
 const NEED_REACH = 3;
+/** A permit valid this many days or more, or up to a year named, lasts ("valid until 2030", "expires in three years"). */
+const DAYS_IN_YEAR = 365;
+const YEAR_FROM = 1900;
+const YEAR_TO = 2200;
 /** A self-description opens its clause ("I'm Canadian", "Soy española", "أنا إماراتي"): the nationality within these tokens. */
 const SELF_DESCRIPTION_REACH = 3;
 
@@ -68,20 +72,38 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       (hit) => findPhrases(c.tokens.slice(Math.max(0, hit.start - 3), hit.start), denials).length === 0,
     );
   if (clauses.some(asksSponsorship)) return false;
-  // "I'd need a work visa", "Necesitaría un visado", "मुझे वीज़ा की ज़रूरत होगी": needing the permit is not holding it.
+  // "I'd need a work visa", "Necesitaría un visado", "मुझे वीज़ा की ज़रूरत होगी": needing the permit is not holding it;
+  // nor is one someone still has to apply for ("ni skulle behöva söka ett nytt tillstånd åt mig", "que la empresa me
+  // tramitara el permiso"), nor one tied to another employer ("knutet till min nuvarande arbetsgivare").
   const needs = wordsOf(language, 'needs', 'screening');
+  const applications = wordsOf(language, 'applications', 'screening');
+  const tied = wordsOf(language, 'tiedPermits', 'screening');
   const permitWords = [...wordsOf(language, 'workAuthorisation', 'screening'), ...wordsOf(language, 'workPermits', 'screening')];
+  const isNear = (a: PhraseHit, b: PhraseHit, reach: number) =>
+    (a.end <= b.start && b.start - a.end <= reach) || (b.end <= a.start && a.start - b.end <= reach);
+  const besidePermit = (c: ClauseReading, phrases: readonly string[], among = permitWords, reach = NEED_REACH) =>
+    findPhrases(c.tokens, phrases).filter((hit) => findPhrases(c.tokens, among).some((permit) => isNear(hit, permit, reach)));
+  // A tie to an employer is said anywhere in the permit's clause ("ist an meinen jetzigen Arbeitgeber gebunden").
+  // A permit running out ("Min opholdstilladelse udløber om to måneder") is not held for the job, unless the clause names
+  // a year or a span of a year or more ("valid until 2030").
+  const expiring = wordsOf(language, 'expiring', 'screening');
+  const isLasting = (c: ClauseReading) =>
+    c.amounts.some((a) => (a.dimension === 'duration' ? a.value >= DAYS_IN_YEAR : a.value >= YEAR_FROM && a.value <= YEAR_TO));
   const needsPermit = (c: ClauseReading) =>
     c.stance !== 'negative' &&
-    findPhrases(c.tokens, needs).some((need) =>
-      findPhrases(c.tokens, permitWords).some(
-        (permit) =>
-          (need.end <= permit.start && permit.start - need.end <= NEED_REACH) ||
-          (permit.end <= need.start && need.start - permit.end <= NEED_REACH),
-      ),
-    );
+    (besidePermit(c, needs).length > 0 ||
+      besidePermit(c, applications).length > 0 ||
+      besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
+      (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
+  // "als EU-Bürgerin brauche ich keine gesonderte Arbeitserlaubnis", "je n'ai besoin d'aucun titre de séjour": a need
+  // denied beside a permit or sponsorship is the right held, whatever else the clause negates.
   const negators = wordsOf(language, 'negators', 'lexicon');
+  const deniesNeed = (c: ClauseReading) =>
+    besidePermit(c, needs, [...permitWords, ...sponsorship]).some(
+      (need) => findPhrases(c.tokens.slice(Math.max(0, need.start - 2), need.end + 2), negators).length > 0,
+    );
+  if (clauses.some(deniesNeed)) return true;
   const permits = wordsOf(language, 'workPermits', 'screening');
   // "I don't need sponsorship" carries its own negation; any other permit counts where the clause does not deny it.
   const holdsPermit = clauses.some((c) =>

@@ -32,6 +32,9 @@ import type { LanguageLexicon } from './vocabulary.js';
 export { extractQuantities, parseCriterion, type ParsedCriterion, type Quantity } from './screening-quantities.js';
 export { parseRequirement, type Requirement } from './screening-requirement.js';
 
+/** A clause of this many tokens or fewer that says yes says nothing more ("Yes.", "जी", "Ja, klar"). */
+const BARE_YES = 2;
+
 export interface ScreeningJudgement {
   outcome: boolean;
   analysis: string;
@@ -48,7 +51,7 @@ export interface ScreeningJudgement {
  * double negation ("it's not that I wouldn't", possibly across the comma),
  * yes and no openers, negators anywhere, a lapsed credential, and amounts.
  */
-function readClauses(answer: string, language: LanguageCode, answeredAt: Date | null): ClauseReading[] {
+function readClauses(answer: string, language: LanguageCode, answeredAt: Date | null, isWillingness = false): ClauseReading[] {
   const words = amountWordsFor(language);
   const all = (key: keyof LanguageLexicon) => wordsOf(language, key, 'lexicon');
   const own = (key: keyof ScreeningWords) => wordsOf(language, key, 'screening');
@@ -98,7 +101,9 @@ function readClauses(answer: string, language: LanguageCode, answeredAt: Date | 
 
     const opensWith = (phrases: string[]) => findPhrases(tokens.slice(0, 3), phrases).some((h) => h.start === 0);
     const isLapsed = findPhrases(original, own('lapsed')).length > 0;
-    const isPending = findPhrases(original, own('pending')).length > 0;
+    // A plan or a step in progress ("me mudaré", "أستعد للاختبار") is not yet true, though it shows willingness.
+    const isPending =
+      findPhrases(original, own('pending')).length > 0 || (!isWillingness && findPhrases(original, own('plans')).length > 0);
     const isNegative = isLapsed || isPending || hasObstacle || notYet.length > 0 || opensWith(all('no')) || negations.length > 0;
     const isPositive = idioms.length > 0 || isFramed || besideProblem.length > 0 || opensWith(all('yes'));
     return {
@@ -139,12 +144,18 @@ export function judgeScreeningAnswer(
   if (text === '') return verdict(false, m.screeningNoAnswer(criterion), 'no_answer');
 
   const requirement = parseRequirement(criterion, language);
-  const clauses = readClauses(text, language, answeredAt);
+  const asksWillingness = findPhrases(tokenize(criterion), wordsOf(language, 'willingness', 'screening')).length > 0;
+  const clauses = readClauses(text, language, answeredAt, asksWillingness);
   const hedges = [...new Set(clauses.flatMap((c) => c.hedges))];
   const quote = shortQuote(text, 16);
   // The first clause that says yes or no decides, unless a later "but ..." turns it.
   const turn = clauses.map((c) => c.opensWithContrast).lastIndexOf(true);
-  const decisive = clauses.slice(Math.max(0, turn)).find((c) => c.stance !== 'neutral') ?? clauses.find((c) => c.stance !== 'neutral');
+  let decisive = clauses.slice(Math.max(0, turn)).find((c) => c.stance !== 'neutral') ?? clauses.find((c) => c.stance !== 'neutral');
+  // "जी, मैंने आवेदन कर दिया है", "Yes, I've applied": a bare yes says the question was heard; what is pending after it decides.
+  if (decisive?.stance === 'positive' && decisive.tokens.length <= BARE_YES) {
+    const after = clauses.slice(clauses.indexOf(decisive) + 1).find((c) => c.isPending);
+    if (after) decisive = after;
+  }
 
   if (hedges.length > 0) {
     // "Ja, det tror jeg nok, jeg har boet to år i London": a yes with a concrete fact outweighs the hedge.

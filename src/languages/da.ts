@@ -127,10 +127,19 @@ export const danish: Language = {
       'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til',
     ),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
-    workPermits: list('arbejdstilladelse|opholdstilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum'),
+    workPermits: list(
+      'giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
+    ),
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
+    applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen'),
+    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
+    plans: list(
+      'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
+    ),
+    willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
+    expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },
   stopWords: [
     ...words(

@@ -233,7 +233,18 @@ export const swissGerman: Language = {
   lexicon: MUNDART_LEXICON,
   screening: {
     ...german.screening,
-    payWords: [...german.screening.payWords, ...list('franken|chf|lohnvorstellung|monatslohn|monatslöhne')],
+    payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
+    // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
+    payPeriods: {
+      hour: [...german.screening.payPeriods.hour, ...list('i de stund|pro stund|d stund|stundelohn|stundeloh')],
+      month: [...german.screening.payPeriods.month, ...list('im monet|pro monet|im mönet|monetlich|monetslohn|monetsloh')],
+      year: [...german.screening.payPeriods.year, ...list('im johr|pro johr|s johr|jöhrlich|johreslohn|johresloh')],
+    },
+    // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
+    applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
+    tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
+    plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
+    expiring: [...german.screening.expiring, ...list('lauft ab|lauft us|gilt no bis')],
   },
   stopWords: [...german.stopWords, ...MUNDART_STOP_WORDS],
   // The Swiss forms of German's concept words ("Datebank", "veralteti", "flüged use"), heard in Mundart answers.

@@ -207,11 +207,18 @@ export const english: Language = {
       'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
     ),
     workPermits: list(
-      "work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
+      "lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
     ),
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
+    applications: list('apply|apply for|applying|applied|application|file for|filing for|request|requesting|process|processing'),
+    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my'),
+    plans: list(
+      "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
+    ),
+    willingness: list('willing|prepared to|ready to|open to|happy to|would you'),
+    expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),
   },
   stopWords: [
     ...words(

@@ -155,11 +155,20 @@ export const spanish: Language = {
     ),
     workAuthorisation: list('permiso de trabajo|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente'),
     workPermits: list(
-      'permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
+      'me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
+    applications: list(
+      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera',
+    ),
+    tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
+    plans: list(
+      'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
+    ),
+    willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
+    expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },
   stopWords: [
     ...words(

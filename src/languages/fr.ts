@@ -164,11 +164,18 @@ export const french: Language = {
       'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
     ),
     workPermits: list(
-      'autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
+      'me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
     ),
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
+    applications: list('demander|demande|demandé|faire la demande|déposer|dépôt|solliciter|obtenir pour moi'),
+    tiedPermits: list('lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour'),
+    plans: list(
+      'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
+    ),
+    willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
+    expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },
   stopWords: [
     ...words(

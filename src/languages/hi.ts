@@ -146,13 +146,24 @@ export const hindi: Language = {
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
     },
     pending: list(
-      'अप्लाई किया|आवेदन किया|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied',
+      'अप्लाई किया|आवेदन किया|आवेदन कर|अप्लाई कर|apply kar|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied',
     ),
     workAuthorisation: list('वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी'),
-    workPermits: list('वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी'),
+    workPermits: list(
+      'काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
+    ),
     citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
+    applications: list('आवेदन|अप्लाई|apply|application|एप्लीकेशन|प्रोसेस करना|process karna'),
+    tiedPermits: list('से जुड़ा|से जुड़ा हुआ|से बंधा|से बंधा हुआ|सिर्फ़ उसी|सिर्फ उसी|केवल उसी|tied to|sirf usi'),
+    plans: list(
+      'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
+    ),
+    willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing'),
+    expiring: list(
+      'खत्म हो रहा|खत्म हो रही|खत्म होने वाला|खत्म होने वाली|एक्सपायर हो रहा|एक्सपायर हो रही|expire ho raha|expire ho rahi|तक वैध|तक valid',
+    ),
   },
   stopWords: [
     ...words(

@@ -235,6 +235,29 @@ export interface ScreeningWords {
    * permit without a negation, the candidate does not hold it ("I'd need a work visa").
    */
   needs: string[];
+  /**
+   * Applying for a permit ("apply for", "beantragen", "tramitar", "søge om", "söka", "आवेदन", "تقديم طلب"): said of a
+   * visa or permit without a negation, someone still has to apply for it, so it is not held ("you'd have to apply
+   * for a new permit for me").
+   */
+  applications: string[];
+  /**
+   * A permit bound to one employer or purpose ("tied to my current employer", "an den Arbeitgeber gebunden", "knutet
+   * till"): not the right to work for another.
+   */
+  tiedPermits: string[];
+  /**
+   * A plan or a step in progress ("I'm about to finish", "me mudaré", "أستعد", "करने वाला हूँ", "håller på att"):
+   * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.
+   */
+  plans: string[];
+  /**
+   * A permit running out ("expires", "läuft aus", "caduca", "udløber", "går ut", "تنتهي", "खत्म हो रहा"): beside a
+   * permit, with no year or longer span named, the right to work is not there for the job.
+   */
+  expiring: string[];
+  /** In a criterion: it asks whether the candidate is willing ("willing to relocate", "bereit", "prêt à", "مستعد"). */
+  willingness: string[];
 }
 
 /** Cue phrases per answer shape; every list may be empty for a language. */

@@ -129,10 +129,19 @@ export const swedish: Language = {
     },
     pending: list('ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med'),
     workAuthorisation: list('arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt'),
-    workPermits: list('arbetstillstånd|uppehållstillstånd|permanent uppehållstillstånd|blue card|behöver inte visum'),
+    workPermits: list(
+      'ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
+    ),
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
+    applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker'),
+    tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
+    plans: list(
+      'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
+    ),
+    willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
+    expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
   stopWords: [
     ...words(
