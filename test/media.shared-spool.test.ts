@@ -202,7 +202,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the recording when the session 
     await resumeAndEnd(id);
     const { soundSecs } = await soundOf(await archivedRecording(id));
     console.log(`  ${heardSecs} s of sound sent before SIGTERM, ${soundSecs.toFixed(2)} s on the recording`);
-    expect(soundSecs).toBeGreaterThanOrEqual(heardSecs - 0.2);
+    // Frames still in the socket when the signal lands were sent, not heard: on a loaded machine that is a few
+    // hundred ms (4.58 s of 5 in one CI lane). A drain that lost its spool would lose seconds, as SIGKILL may.
+    expect(soundSecs).toBeGreaterThanOrEqual(heardSecs - 0.5);
     expect(soundSecs).toBeLessThanOrEqual(heardSecs + 0.1);
   });
 });
