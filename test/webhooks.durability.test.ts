@@ -80,11 +80,15 @@ describe('ordering and durability', () => {
   });
 
   it('a worker stopped mid-run records what it sent, and its successor delivers the rest exactly once', async () => {
-    const { t, receiver, key } = await setUp();
-    receiver.setHandler((_request, response) => void setTimeout(() => response.writeHead(200).end(), 15));
+    const { t, receiver, key } = await setUp({ startWebhookWorker: false });
+    // The first 8 requests are answered at once, later ones slowly, so the worker is mid-run when it is
+    // stopped however loaded the machine is (emitting first, with the worker started after, keeps a slow
+    // emission from letting it deliver everything before the test stops it).
+    receiver.setHandler((_request, response, index) => void setTimeout(() => response.writeHead(200).end(), index < 8 ? 0 : 300));
     const endpoints = [];
     for (let i = 0; i < 3; i++) endpoints.push(await createEndpoint(t, key, { url: `${receiver.url}/e${i}` }));
     const interviews = await emitMany(t, key, 10);
+    t.server.container.webhooks.worker.start();
     await receiver.waitFor(8);
     await t.server.container.webhooks.worker.stop();
     const sentBeforeStop = receiver.requests.length;
