@@ -252,3 +252,42 @@ describe('blind held-out set', () => {
     for (const item of blind.fillers) expect(Number.isInteger(item.label) && item.label >= 0, item.id).toBe(true);
   });
 });
+
+// The development and crosscheck sets are written in the blind set's shape by other hands: each keeps its own ids,
+// every language, every rating and only the labels its category allows, so a measurement on it means what it says.
+describe.each(['development', 'crosscheck'] as const)('%s set', (name) => {
+  const separate = loadSeparateSet(name);
+  const separateItems = allItems(separate);
+
+  it('has unique ids of its own, all marked with its split, each with a reason', () => {
+    const ids = separateItems.map((i) => i.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const elsewhere = new Set(
+      [
+        ...items,
+        ...(['blind', 'development', 'crosscheck'] as const)
+          .filter((other) => other !== name)
+          .flatMap((other) => allItems(loadSeparateSet(other))),
+      ].map((i) => i.id),
+    );
+    for (const item of separateItems) {
+      expect(item.split, item.id).toBe(name);
+      expect(elsewhere.has(item.id), item.id).toBe(false);
+      expect(item.argument.trim().length, item.id).toBeGreaterThan(3);
+    }
+  });
+
+  it('covers every language in job and screening, every rating, and two criteria per question in its language', () => {
+    for (const category of ['job', 'screening'] as const) {
+      const languages = new Set(separateItems.filter((i) => i.category === category).map((i) => i.language));
+      expect([...languages].sort(), category).toEqual([...LANGUAGE_TAGS].sort());
+    }
+    for (const item of separate.job) {
+      expect(RATINGS, item.id).toContain(item.label);
+      expect(jobQuestionOf(separate, item).language, item.id).toBe(item.language);
+      expect(jobQuestionOf(separate, item).evaluation_criteria, item.id).toHaveLength(2);
+    }
+    for (const rating of RATINGS) expect(separate.job.filter((i) => i.label === rating).length, rating).toBeGreaterThanOrEqual(9);
+    for (const item of separate.screening) expect(SCREENING_LABELS, item.id).toContain(item.label);
+  });
+});

@@ -1,4 +1,4 @@
-// npm run accuracy [-- --split tune|heldout|all|blind|development] [--misses] [--no-timing] [--api] [--llm]
+// npm run accuracy [-- --split tune|heldout|all|blind|development|crosscheck] [--misses] [--no-timing] [--api] [--llm]
 // Measures the built-in evaluator and the scripted interviewer's decisions on
 // the understanding set and prints Markdown tables (docs/evaluation.md,
 // "Accuracy on the understanding set"). --llm measures the model-backed
@@ -11,7 +11,7 @@ import { createEvaluator, type EvaluationInput, type EvaluationResult, type Eval
 import { playScreeningThroughApi } from './api-sample.js';
 import { measureUnderstanding } from './measure.js';
 import { renderApiSample, renderReport } from './report.js';
-import { loadSeparateSet, loadUnderstandingSet, type UnderstandingSet } from './understanding-set.js';
+import { loadSeparateSet, loadUnderstandingSet, SEPARATE_SETS, type SeparateSet, type UnderstandingSet } from './understanding-set.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,14 +24,14 @@ const { values } = parseArgs({
 });
 
 const split = values.split;
-if (split !== 'all' && split !== 'tune' && split !== 'heldout' && split !== 'blind' && split !== 'development') {
-  console.error(`--split must be tune, heldout, all, blind or development, not ${split}`);
+const isSeparate = (SEPARATE_SETS as readonly string[]).includes(split);
+if (split !== 'all' && split !== 'tune' && split !== 'heldout' && !isSeparate) {
+  console.error(`--split must be tune, heldout, all, ${SEPARATE_SETS.join(', ')}, not ${split}`);
   process.exit(2);
 }
 
-// The blind and development sets live apart (test/fixtures/understanding/<split>/) and are measured whole.
-const isSeparate = split === 'blind' || split === 'development';
-const full = isSeparate ? loadSeparateSet(split) : loadUnderstandingSet();
+// The blind, development and crosscheck sets live apart (test/fixtures/understanding/<split>/) and are measured whole.
+const full = isSeparate ? loadSeparateSet(split as SeparateSet) : loadUnderstandingSet();
 const keep = <T extends { split: string }>(items: T[]) => (split === 'all' || isSeparate ? items : items.filter((i) => i.split === split));
 const set: UnderstandingSet = {
   jobQuestions: full.jobQuestions,

@@ -36,10 +36,13 @@ export type Category = (typeof CATEGORIES)[number];
  * `blind`: the separate set in blind/, written without reading the rules or the other items; measured, never tuned on.
  * `development`: the separate set in development/, written the same way and in the same shape, for rules that must
  * hold on answers written elsewhere: it may be read and tuned on, so the blind set stays blind.
+ * `crosscheck`: a third separate set, written later by other hands in the same shape, to check whether rules chosen on
+ * the development set carry over before the blind set is measured; its misses are not printed, like the held-out ones.
  */
-export type Split = 'tune' | 'heldout' | 'blind' | 'development';
+export type Split = 'tune' | 'heldout' | 'blind' | 'development' | 'crosscheck';
 /** The sets kept in their own folders, measured whole. */
-export type SeparateSet = 'blind' | 'development';
+export type SeparateSet = 'blind' | 'development' | 'crosscheck';
+export const SEPARATE_SETS: readonly SeparateSet[] = ['blind', 'development', 'crosscheck'];
 
 interface BaseItem {
   id: string;
