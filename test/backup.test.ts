@@ -24,6 +24,7 @@ import { startChildServer, type ChildServer } from './helpers/child-server.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
 import { eventually, GOOD_ANSWERS } from './helpers/session.js';
 import { jobInterviewRequest } from './helpers/test-server.js';
+import { entryArgs } from './helpers/processes.js';
 
 const enabled = process.env.BACKUP_TESTS === '1';
 const postgresUrl = process.env.BACKUP_DATABASE_URL;
@@ -43,7 +44,7 @@ function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult>
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', ...args],
+      [...entryArgs('src/cli/main.ts'), ...args],
       { env: { ...process.env, LOG_LEVEL: 'silent', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -16,6 +16,7 @@ import { createJobInterview } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createEndpoint, DELIVERY_ENV, FAST_WORKER } from './helpers/webhook-fixtures.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
+import { entryArgs } from './helpers/processes.js';
 
 const run = promisify(execFile);
 
@@ -60,7 +61,7 @@ describe('the recording of a voice interview', () => {
     const id = await createJobInterview(t, key);
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--answers', answers, '--url', t.url],
+      [...entryArgs('src/cli/main.ts'), 'simulate', id, '--voice', '--answers', answers, '--url', t.url],
       {
         env: { ...process.env, ...t.database.env },
       },

@@ -20,6 +20,7 @@ import { launchChromium } from './helpers/chromium.js';
 import { freePort } from './helpers/child-server.js';
 import { createJobInterview, details, eventually } from './helpers/session.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { entryArgs } from './helpers/processes.js';
 
 const run = promisify(execFile);
 const SHOTS = '/tmp/report-page';
@@ -82,7 +83,7 @@ beforeAll(async () => {
   id = await createJobInterview(t, key);
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--answers', answers, '--url', t.url],
+    [...entryArgs('src/cli/main.ts'), 'simulate', id, '--voice', '--answers', answers, '--url', t.url],
     {
       env: { ...process.env, ...t.database.env },
     },

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, createScreeningInterview, details } from './helpers/session.js';
+import { entryArgs } from './helpers/processes.js';
 
 const run = promisify(execFile);
 let t: TestServer;
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function cli(args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  return run(process.execPath, [...entryArgs('src/cli/main.ts'), ...args], {
     env: { ...process.env, ...t.database.env, ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),

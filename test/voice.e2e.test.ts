@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../src/speech/word-error-rate.js';
 import { useTestServer, type TestServer } from './helpers/test-server.js';
 import { createJobInterview, details, logs } from './helpers/session.js';
+import { entryArgs } from './helpers/processes.js';
 
 const run = promisify(execFile);
 let t: TestServer;
@@ -37,7 +38,7 @@ describe('a voice interview end to end', () => {
     const id = await createJobInterview(t, key);
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'simulate', id, '--voice', '--speed', '2', '--answers', answers, '--url', t.url],
+      [...entryArgs('src/cli/main.ts'), 'simulate', id, '--voice', '--speed', '2', '--answers', answers, '--url', t.url],
       {
         env: { ...process.env, ...t.database.env },
       },

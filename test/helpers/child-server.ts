@@ -1,9 +1,10 @@
-// The real server as a child process (`npx tsx src/main.ts`) in its own
+// The real server as a child process (`node --import tsx src/main.ts`, or dist/main.js with TEST_SERVER_PREBUILT=1) in its own
 // process group, so SIGKILL reaches the server itself and not just npx.
 // Used by the restart tests and the session bench.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { entryArgs } from './processes.js';
 
 export interface ChildServer {
   url: string;
@@ -32,7 +33,7 @@ export async function startChildServer(env: Record<string, string>, options: { s
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
     // Node itself, not npx: a wrapper can exit on SIGTERM before the server has finished stopping.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, entryArgs('src/main.ts'), {
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env, PORT: String(port) },
       stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,9 +11,23 @@ export interface Finished {
   stderr: string;
 }
 
+/**
+ * Node's arguments for a TypeScript entry point. With TEST_SERVER_PREBUILT=1 (CI, whose `npm ci` has just compiled
+ * src/ to dist/) the service's own entry points run compiled, as `npm start` runs them: under load tsx spends seconds
+ * compiling the service at every start, and the suites start hundreds of servers and CLI commands. Test helpers
+ * (test/, bench/) always run through tsx.
+ */
+export function entryArgs(entry: string): string[] {
+  if (process.env.TEST_SERVER_PREBUILT !== '1' || !entry.startsWith('src/')) return ['--import', 'tsx', entry];
+  const compiled = path.join('dist', entry.slice('src/'.length).replace(/\.ts$/, '.js'));
+  if (!existsSync(path.join(PROJECT_ROOT, compiled)))
+    throw new Error(`TEST_SERVER_PREBUILT=1 but ${compiled} is missing: run npm run build`);
+  return [compiled];
+}
+
 /** Runs a TypeScript entry point of the project (src/main.ts, src/cli/main.ts) as a real process. */
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  return spawn(process.execPath, [...entryArgs(entry), ...args], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
