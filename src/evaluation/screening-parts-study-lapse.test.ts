@@ -30,3 +30,46 @@ describe('a required part refused outweighs another part accepted', () => {
     expect(judge('Willing to work night shifts', "Yes, nights suit me. I don't drive, so I'd take the bus.", 1).outcome).toBe(true);
   });
 });
+
+describe('still studying is not holding the degree or licence now', () => {
+  it.each<[LanguageCode, string, string]>([
+    [
+      1,
+      'Holds a completed degree in mechanical engineering',
+      "I'm in my final year of mechanical engineering and will graduate next June.",
+    ],
+    [
+      2,
+      'Abgeschlossenes Studium der Elektrotechnik',
+      'Ich bin im letzten Semester meines Elektrotechnikstudiums, die Bachelorarbeit läuft.',
+    ],
+    [4, 'Abgschlossni Usbildig als Pflegefachfrau HF', 'Ich bi no im Studium, im letschte Semester, im Summer bin ich fertig.'],
+    [5, 'Titulaire d un diplôme d infirmier', 'Je suis en dernière année de soins infirmiers, je serai diplômée en juillet.'],
+    [6, 'Título de Grado en Fisioterapia', 'Estoy en el último curso de Fisioterapia y me gradúo en septiembre.'],
+    [7, 'Færdiguddannet fysioterapeut', 'Jeg læser stadig til fysioterapeut og er på sidste semester.'],
+    [8, 'Färdig sjuksköterskeexamen', 'Jag går sista terminen på sjuksköterskeprogrammet och tar examen i juni.'],
+    [9, 'حاصل على شهادة بكالوريوس في المحاسبة', 'أنا في الفصل الدراسي الأخير من بكالوريوس المحاسبة وسأتخرج في الصيف.'],
+    [3, 'कंप्यूटर साइंस में पूरी डिग्री', 'मैं कंप्यूटर साइंस के अंतिम सेमेस्टर में हूँ, डिग्री अगस्त में पूरी हो जाएगी।'],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+
+  it('still takes a degree finished in the past', () => {
+    expect(
+      judge('Holds a completed degree in mechanical engineering', 'Yes, I graduated in mechanical engineering in 2019.', 1).outcome,
+    ).toBe(true);
+  });
+});
+
+describe('a credential said to have run out, in other words and in dialect', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Valid first aid certificate', "Yes, I did the first aid course, though it's no longer valid."],
+    [4, 'Gültige Staplerprüfung', 'Ja, d Staplerprüefig han ich gmacht, aber die isch nüm gültig.'],
+    [6, 'Certificado de manipulador de alimentos vigente', 'Sí, lo tengo, pero se me caducó el año pasado.'],
+    [7, 'Gyldigt førstehjælpsbevis', 'Ja, jeg har taget kurset, men beviset er løbet ud.'],
+    [8, 'Giltigt heta arbeten-certifikat', 'Ja, jag har certifikatet, fast det har löpt ut.'],
+    [9, 'شهادة إسعافات أولية سارية', 'نعم لدي الشهادة لكنها لم تعد سارية.'],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

@@ -115,7 +115,9 @@ export const danish: Language = {
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
     contrasts: list('men|dog'),
-    lapsed: list('udløbet|ikke fornyet|ugyldigt'),
+    lapsed: list(
+      'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
+    ),
     deferrals: list('det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål'),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {
@@ -124,7 +126,7 @@ export const danish: Language = {
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
     },
     pending: list(
-      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til',
+      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til|på sidste semester|mit sidste semester|på sidste år|læser stadig|studerer stadig|stadig studerende|er færdig til|bliver uddannet|dimitterer|når jeg er færdig|så snart jeg er færdig|når jeg har min eksamen',
     ),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list(

@@ -151,7 +151,9 @@ export const german: Language = {
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),
-    lapsed: list('abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer'),
+    lapsed: list(
+      'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
+    ),
     deferrals: list(
       'müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
     ),
@@ -165,7 +167,7 @@ export const german: Language = {
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },
     pending: list(
-      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung',
+      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung|im letzten semester meines|bin im letzten semester|bin jetzt im letzten semester|stecke im letzten semester|im letzten studienjahr|studiere noch|noch im studium|bin noch student|bin noch studentin|schliesse im|schliesse das studium|schliesse mein studium|bin bald fertig|sobald ich den abschluss|sobald ich das diplom|wenn ich fertig bin',
     ),
     workAuthorisation: list(
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',

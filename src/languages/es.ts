@@ -137,7 +137,9 @@ export const spanish: Language = {
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),
-    lapsed: list('caducado|caducada|vencido|vencida|expirado|expirada'),
+    lapsed: list(
+      'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
+    ),
     deferrals: list(
       'más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
     ),
@@ -151,7 +153,7 @@ export const spanish: Language = {
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
     },
     pending: list(
-      'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente',
+      'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente|en el último curso|en último curso|último año de carrera|en el último semestre|en el último cuatrimestre|estoy en cuarto|estoy en tercero|estoy en quinto|sigo estudiando|todavía estudio|aún estudio|me gradúo|me graduaré|acabo la carrera|acabo el grado|acabo las prácticas|termino la carrera|termino el grado|termino el máster|cuando termine|en cuanto tenga|en cuanto termine',
     ),
     workAuthorisation: list('permiso de trabajo|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente'),
     workPermits: list(

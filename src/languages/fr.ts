@@ -147,7 +147,9 @@ export const french: Language = {
     currentPay: list("actuellement|en ce moment|je gagne|aujourd'hui|actuel"),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
     contrasts: list('mais|cependant|pourtant'),
-    lapsed: list('expiré|expirée|périmé|périmée|plus valide|plus valable|échu'),
+    lapsed: list(
+      'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
+    ),
     deferrals: list(
       'on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
     ),
@@ -158,7 +160,7 @@ export const french: Language = {
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },
     pending: list(
-      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai',
+      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai|en dernier semestre|mon dernier semestre|en dernière année|je serai diplômé|je serai diplômée|encore étudiant|encore étudiante|toujours étudiant|toujours étudiante|je termine mes études|je finis mes études|je finis mon master|je termine mon master|une fois diplômé|une fois diplômée|dès que j aurai le diplôme|quand j aurai mon diplôme',
     ),
     workAuthorisation: list(
       'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
