@@ -73,3 +73,32 @@ describe('a credential said to have run out, in other words and in dialect', () 
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+describe('the right to work: applied for, an EU citizen, a permit capped in hours', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [8, 'Arbetstillstånd i Sverige krävs', 'Jag har sökt uppehållstillstånd med arbete och väntar fortfarande.', false],
+    [7, 'Arbejdstilladelse i Danmark er et krav', 'Jeg har søgt arbejdstilladelse i marts.', false],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Ich bin Unionsbürgerin, da brauche ich keine Genehmigung.', true],
+    [2, 'Arbeitserlaubnis für Deutschland', 'Als EU-Bürger brauche ich keine Arbeitsgenehmigung.', true],
+    [1, 'Authorised to work full-time in Ireland', 'My student visa allows me to work up to 20 hours a week during term.', false],
+    [
+      6,
+      'Permiso para trabajar a jornada completa en España',
+      'Mi autorización de estudiante me permite trabajar hasta 20 horas semanales.',
+      false,
+    ],
+    [1, 'Authorised to work in Ireland', 'My student visa allows me to work up to 20 hours a week during term.', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});
+
+describe('an EU citizen in a clause that negates a need', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [2, 'Arbeitserlaubnis für Deutschland', 'Als EU-Bürger brauche ich da doch keine extra Erlaubnis.', true],
+    [1, 'Authorised to work in Ireland', "As an EU citizen I don't really need any separate paperwork.", true],
+    [1, 'Authorised to work in Ireland', "I'm not an EU citizen, so I don't have that.", false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});

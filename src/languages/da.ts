@@ -135,12 +135,13 @@ export const danish: Language = {
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
-    applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen'),
+    applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen|søgt|har søgt|har ansøgt'),
     tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),
     willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
+    fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },
   stopWords: [

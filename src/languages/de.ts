@@ -173,10 +173,10 @@ export const german: Language = {
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
-      'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung',
+      'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung|genehmigung|arbeitsgenehmigung|aufenthaltsgenehmigung',
     ),
     citizenship: list(
-      'staatsbürger|staatsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
+      'staatsbürger|staatsbürgerin|unionsbürger|unionsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
     ),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
@@ -186,6 +186,7 @@ export const german: Language = {
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),
     willingness: list('bereit|gewillt|offen für|würden sie|wären sie'),
+    fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),
   },
   stopWords: [

@@ -155,7 +155,9 @@ export const spanish: Language = {
     pending: list(
       'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente|en el último curso|en último curso|último año de carrera|en el último semestre|en el último cuatrimestre|estoy en cuarto|estoy en tercero|estoy en quinto|sigo estudiando|todavía estudio|aún estudio|me gradúo|me graduaré|acabo la carrera|acabo el grado|acabo las prácticas|termino la carrera|termino el grado|termino el máster|cuando termine|en cuanto tenga|en cuanto termine',
     ),
-    workAuthorisation: list('permiso de trabajo|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente'),
+    workAuthorisation: list(
+      'permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
+    ),
     workPermits: list(
       'me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
@@ -163,13 +165,14 @@ export const spanish: Language = {
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
     applications: list(
-      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera',
+      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera|he solicitado|solicitado|solicitada',
     ),
     tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),
     willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
+    fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },
   stopWords: [

@@ -177,6 +177,7 @@ export const french: Language = {
       'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),
     willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
+    fullTime: list('temps plein|plein temps|temps complet'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },
   stopWords: [

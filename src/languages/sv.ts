@@ -139,12 +139,13 @@ export const swedish: Language = {
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
-    applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker'),
+    applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker|sökt|har sökt|har ansökt'),
     tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
     willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
+    fullTime: list('heltid|heltidstjänst'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
   stopWords: [
