@@ -102,3 +102,22 @@ describe('an EU citizen in a clause that negates a need', () => {
     expect(judge(criterion, answer, language).outcome).toBe(met);
   });
 });
+
+describe('a move before the start, when the criterion accepts one', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Lives in Leeds or relocating there before the start date', "Yes, I'll move to Leeds at the end of this month."],
+    [
+      2,
+      'Die Person wohnt in Graz oder wird vor Arbeitsbeginn dorthin umziehen',
+      'Ja, ich ziehe nach Graz, der Mietvertrag beginnt im Mai.',
+    ],
+    [6, 'Reside en Sevilla o se traslade antes de la incorporación', 'Sí, me mudaré a Sevilla el mes que viene.'],
+    [9, 'أن يكون مقيما في جدة أو منتقلا إليها قبل بدء العمل', 'نعم، سأنتقل إلى جدة بعد أسبوعين.'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it('still does not take a move as living there when the criterion does not accept one', () => {
+    expect(judge('Lives in Leeds', "Yes, I'll move to Leeds at the end of this month.", 1).outcome).toBe(false);
+  });
+});

@@ -140,7 +140,9 @@ export const danish: Language = {
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),
-    willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
+    willingness: list(
+      'villig|villige|parat|indstillet på|åben for|åben over for|eller flytter|eller som flytter|flyttet inden|flytte inden|flytter inden',
+    ),
     fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },

@@ -185,7 +185,9 @@ export const german: Language = {
     plans: list(
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),
-    willingness: list('bereit|gewillt|offen für|würden sie|wären sie'),
+    willingness: list(
+      'bereit|gewillt|offen für|würden sie|wären sie|oder umzieht|oder dorthin umzieht|dorthin umziehen|dorthin umzieht|umzuziehen|umgezogen ist|oder zuzieht',
+    ),
     fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),
   },

@@ -219,7 +219,9 @@ export const english: Language = {
     plans: list(
       "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
     ),
-    willingness: list('willing|prepared to|ready to|open to|happy to|would you'),
+    willingness: list(
+      'willing|prepared to|ready to|open to|happy to|would you|or relocating|or moving|relocating there|moving there|relocate before|move before|moved there before',
+    ),
     fullTime: list('full time|full-time|fulltime'),
     expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),
   },

@@ -171,7 +171,9 @@ export const spanish: Language = {
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),
-    willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
+    willingness: list(
+      'dispuesto|dispuesta|disposición|abierto a|abierta a|estaría|o se traslade|o que se traslade|o se mude|o que se mude|trasladado antes|mudado antes|o trasladarse|o mudarse',
+    ),
     fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },

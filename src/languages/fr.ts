@@ -176,7 +176,9 @@ export const french: Language = {
     plans: list(
       'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),
-    willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
+    willingness: list(
+      'prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez|ou qui déménage|ou déménage|ou s installe|ou qui s installe|déménagé avant|installé avant',
+    ),
     fullTime: list('temps plein|plein temps|temps complet'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },

@@ -144,7 +144,9 @@ export const swedish: Language = {
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
-    willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
+    willingness: list(
+      'villig|villiga|beredd|beredda|öppen för|kan tänka dig|eller flyttar|eller som flyttar|flyttat innan|flytta innan|flyttar innan',
+    ),
     fullTime: list('heltid|heltidstjänst'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
