@@ -21,6 +21,8 @@ export interface ClauseReading {
   opensWithContrast: boolean;
   /** "I've applied for it", "in Bearbeitung": the requirement is on its way, not met yet. */
   isPending: boolean;
+  /** "expired", "isch abgloffe", "har gått ut": the credential exists but no longer counts. */
+  isLapsed: boolean;
 }
 
 const unions = new Map<string, string[]>();

@@ -46,6 +46,8 @@ const NEED_REACH = 3;
 const DAYS_IN_YEAR = 365;
 const YEAR_FROM = 1900;
 const YEAR_TO = 2200;
+/** Fewer hours a week than this are not full-time: a permit capped under it does not allow a full-time job. */
+const FULL_TIME_HOURS = 35;
 /** A self-description opens its clause ("I'm Canadian", "Soy española", "أنا إماراتي"): the nationality within these tokens. */
 const SELF_DESCRIPTION_REACH = 3;
 
@@ -96,6 +98,12 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
       (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
+  // "a student permit that lets me work up to 20 hours a week" against a full-time job: the right held is capped under it.
+  const isFullTime = findPhrases(criterionTokens, wordsOf(language, 'fullTime', 'screening')).length > 0;
+  const isCapped = (c: ClauseReading) =>
+    findPhrases(c.tokens, permitWords).length > 0 &&
+    c.amounts.some((a) => a.dimension === 'hours' && a.value > 0 && a.value < FULL_TIME_HOURS);
+  if (isFullTime && clauses.some(isCapped)) return false;
   // "als EU-Bürgerin brauche ich keine gesonderte Arbeitserlaubnis", "je n'ai besoin d'aucun titre de séjour": a need
   // denied beside a permit or sponsorship is the right held, whatever else the clause negates.
   const negators = wordsOf(language, 'negators', 'lexicon');
@@ -123,6 +131,15 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const criterionStems = new Set(criterionTokens.flatMap((t) => stemForms(t, language)));
   const permitTokens = new Set(permitWords.flatMap((w) => tokenize(w)));
   const countries = places.filter((p) => !permitTokens.has(p));
+  // "Als EU-Bürgerin brauche ich ja keine separate Genehmigung": a citizen of the union named is one, whatever else the
+  // clause negates, unless the negation is of the citizenship itself ("I'm not an EU citizen").
+  const isUnionCitizen = (c: ClauseReading) =>
+    findPhrases(c.tokens, citizenship).some((hit) => {
+      const before = c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start);
+      const beside = [...before, ...c.tokens.slice(hit.end, hit.end + 1)];
+      return beside.some((t) => UNION.has(t)) && findPhrases(before, negators).length === 0;
+    });
+  if (clauses.some(isUnionCitizen)) return true;
   for (const c of clauses) {
     if (c.stance === 'negative') continue;
     // A nationality said of oneself ("I'm Canadian", "Jeg er dansk", "मैं भारतीय हूँ"): the criterion's country in

@@ -115,7 +115,9 @@ export const danish: Language = {
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
     contrasts: list('men|dog'),
-    lapsed: list('udløbet|ikke fornyet|ugyldigt'),
+    lapsed: list(
+      'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
+    ),
     deferrals: list('det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål'),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {
@@ -124,7 +126,7 @@ export const danish: Language = {
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
     },
     pending: list(
-      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til',
+      'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til|på sidste semester|mit sidste semester|på sidste år|læser stadig|studerer stadig|stadig studerende|er færdig til|bliver uddannet|dimitterer|når jeg er færdig|så snart jeg er færdig|når jeg har min eksamen',
     ),
     workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
     workPermits: list(
@@ -133,12 +135,15 @@ export const danish: Language = {
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
-    applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen'),
+    applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen|søgt|har søgt|har ansøgt'),
     tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),
-    willingness: list('villig|villige|parat|indstillet på|åben for|åben over for'),
+    willingness: list(
+      'villig|villige|parat|indstillet på|åben for|åben over for|eller flytter|eller som flytter|flyttet inden|flytte inden|flytter inden',
+    ),
+    fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },
   stopWords: [

@@ -244,6 +244,15 @@ export const swissGerman: Language = {
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
+    // Still studying and a credential run out, in Mundart ("bi no im Studium", "isch abgloffe").
+    pending: [
+      ...german.screening.pending,
+      ...list('studiere no|bi no im studium|no am studiere|im letschte semester|schlüss im|bi bald fertig'),
+    ],
+    lapsed: [
+      ...german.screening.lapsed,
+      ...list('abgloffe|abgloffä|abglaufe|usgloffe|nüm gültig|nümm gültig|nöd meh gültig|nid meh gültig|verfalle'),
+    ],
     expiring: [...german.screening.expiring, ...list('lauft ab|lauft us|gilt no bis')],
   },
   stopWords: [...german.stopWords, ...MUNDART_STOP_WORDS],

@@ -151,7 +151,9 @@ export const german: Language = {
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),
-    lapsed: list('abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer'),
+    lapsed: list(
+      'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
+    ),
     deferrals: list(
       'müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
     ),
@@ -165,16 +167,16 @@ export const german: Language = {
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },
     pending: list(
-      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung',
+      'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung|im letzten semester meines|bin im letzten semester|bin jetzt im letzten semester|stecke im letzten semester|im letzten studienjahr|studiere noch|noch im studium|bin noch student|bin noch studentin|schliesse im|schliesse das studium|schliesse mein studium|bin bald fertig|sobald ich den abschluss|sobald ich das diplom|wenn ich fertig bin',
     ),
     workAuthorisation: list(
       'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
-      'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung',
+      'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung|genehmigung|arbeitsgenehmigung|aufenthaltsgenehmigung',
     ),
     citizenship: list(
-      'staatsbürger|staatsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
+      'staatsbürger|staatsbürgerin|unionsbürger|unionsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
     ),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
@@ -183,7 +185,10 @@ export const german: Language = {
     plans: list(
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),
-    willingness: list('bereit|gewillt|offen für|würden sie|wären sie'),
+    willingness: list(
+      'bereit|gewillt|offen für|würden sie|wären sie|oder umzieht|oder dorthin umzieht|dorthin umziehen|dorthin umzieht|umzuziehen|umgezogen ist|oder zuzieht',
+    ),
+    fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),
   },
   stopWords: [

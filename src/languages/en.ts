@@ -186,7 +186,9 @@ export const english: Language = {
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),
     contrasts: list('but|however'),
-    lapsed: list("expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out"),
+    lapsed: list(
+      "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
+    ),
     deferrals: list(
       "rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
     ),
@@ -201,7 +203,7 @@ export const english: Language = {
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
     },
     pending: list(
-      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam",
+      "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam|in my last semester|in my final semester|on my last semester|i'm in my final year|i am in my final year|in the final year of my degree|should graduate|will graduate|i graduate in|graduating in|due to graduate|expect to graduate|still studying|still a student|finishing my degree|finishing my studies|once i graduate|when i graduate|once i have the degree|once i'm registered|once i am registered",
     ),
     workAuthorisation: list(
       'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
@@ -217,7 +219,10 @@ export const english: Language = {
     plans: list(
       "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
     ),
-    willingness: list('willing|prepared to|ready to|open to|happy to|would you'),
+    willingness: list(
+      'willing|prepared to|ready to|open to|happy to|would you|or relocating|or moving|relocating there|moving there|relocate before|move before|moved there before',
+    ),
+    fullTime: list('full time|full-time|fulltime'),
     expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),
   },
   stopWords: [

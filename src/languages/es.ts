@@ -137,7 +137,9 @@ export const spanish: Language = {
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),
-    lapsed: list('caducado|caducada|vencido|vencida|expirado|expirada'),
+    lapsed: list(
+      'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
+    ),
     deferrals: list(
       'más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
     ),
@@ -151,9 +153,11 @@ export const spanish: Language = {
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
     },
     pending: list(
-      'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente',
+      'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente|en el último curso|en último curso|último año de carrera|en el último semestre|en el último cuatrimestre|estoy en cuarto|estoy en tercero|estoy en quinto|sigo estudiando|todavía estudio|aún estudio|me gradúo|me graduaré|acabo la carrera|acabo el grado|acabo las prácticas|termino la carrera|termino el grado|termino el máster|cuando termine|en cuanto tenga|en cuanto termine',
     ),
-    workAuthorisation: list('permiso de trabajo|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente'),
+    workAuthorisation: list(
+      'permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
+    ),
     workPermits: list(
       'me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
@@ -161,13 +165,16 @@ export const spanish: Language = {
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),
     applications: list(
-      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera',
+      'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera|he solicitado|solicitado|solicitada',
     ),
     tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),
-    willingness: list('dispuesto|dispuesta|disposición|abierto a|abierta a|estaría'),
+    willingness: list(
+      'dispuesto|dispuesta|disposición|abierto a|abierta a|estaría|o se traslade|o que se traslade|o se mude|o que se mude|trasladado antes|mudado antes|o trasladarse|o mudarse',
+    ),
+    fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },
   stopWords: [

@@ -147,7 +147,9 @@ export const french: Language = {
     currentPay: list("actuellement|en ce moment|je gagne|aujourd'hui|actuel"),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
     contrasts: list('mais|cependant|pourtant'),
-    lapsed: list('expiré|expirée|périmé|périmée|plus valide|plus valable|échu'),
+    lapsed: list(
+      'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
+    ),
     deferrals: list(
       'on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
     ),
@@ -158,7 +160,7 @@ export const french: Language = {
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },
     pending: list(
-      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai',
+      'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai|en dernier semestre|mon dernier semestre|en dernière année|je serai diplômé|je serai diplômée|encore étudiant|encore étudiante|toujours étudiant|toujours étudiante|je termine mes études|je finis mes études|je finis mon master|je termine mon master|une fois diplômé|une fois diplômée|dès que j aurai le diplôme|quand j aurai mon diplôme',
     ),
     workAuthorisation: list(
       'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
@@ -174,7 +176,10 @@ export const french: Language = {
     plans: list(
       'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),
-    willingness: list('prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez'),
+    willingness: list(
+      'prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez|ou qui déménage|ou déménage|ou s installe|ou qui s installe|déménagé avant|installé avant',
+    ),
+    fullTime: list('temps plein|plein temps|temps complet'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },
   stopWords: [

@@ -137,7 +137,9 @@ export const hindi: Language = {
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
-    lapsed: list('एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana'),
+    lapsed: list(
+      'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
+    ),
     deferrals: list('बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है'),
     credentialNames: ['ड्राइविंग लाइसेंस|driving licence|driving license|डीएल|dl', 'lmv|चारपहिया लाइसेंस|फोर व्हीलर लाइसेंस|four wheeler licence'],
     payPeriods: {
@@ -146,7 +148,7 @@ export const hindi: Language = {
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
     },
     pending: list(
-      'अप्लाई किया|आवेदन किया|आवेदन कर|अप्लाई कर|apply kar|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied',
+      'अप्लाई किया|आवेदन किया|आवेदन कर|अप्लाई कर|apply kar|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied|आखिरी सेमेस्टर|अंतिम सेमेस्टर|फाइनल ईयर|final year|last semester|पढ़ाई चल रही|अभी पढ़ रहा|अभी पढ़ रही|ग्रेजुएट हो जाऊंगा|ग्रेजुएट हो जाऊँगी|डिग्री मिल जाएगी|डिग्री पूरी होगी|डिग्री पूरी हो जाएगी',
     ),
     workAuthorisation: list('वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी'),
     workPermits: list(
@@ -160,7 +162,8 @@ export const hindi: Language = {
     plans: list(
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),
-    willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing'),
+    willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing|या शिफ्ट|शिफ्ट होने को|शिफ्ट हो जाए|स्थानांतरित होने'),
+    fullTime: list('फुल टाइम|फुलटाइम|पूर्णकालिक|full time|full-time'),
     expiring: list(
       'खत्म हो रहा|खत्म हो रही|खत्म होने वाला|खत्म होने वाली|एक्सपायर हो रहा|एक्सपायर हो रही|expire ho raha|expire ho rahi|तक वैध|तक valid',
     ),

@@ -252,6 +252,11 @@ export interface ScreeningWords {
    */
   plans: string[];
   /**
+   * In a criterion: the job is full-time ("full-time", "Vollzeit", "jornada completa", "heltid", "دوام كامل"); a permit
+   * capped under full-time hours ("lets me work up to 20 hours a week") is not the right to work it needs.
+   */
+  fullTime: string[];
+  /**
    * A permit running out ("expires", "läuft aus", "caduca", "udløber", "går ut", "تنتهي", "खत्म हो रहा"): beside a
    * permit, with no year or longer span named, the right to work is not there for the job.
    */

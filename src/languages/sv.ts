@@ -119,7 +119,9 @@ export const swedish: Language = {
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
     contrasts: list('men|dock'),
-    lapsed: list('gått ut|utgått|ogiltigt|övningskört|övningskörning'),
+    lapsed: list(
+      'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
+    ),
     deferrals: list('det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga'),
     credentialNames: ['truckkort|truckkörkort|truckbehörighet|truckutbildning', 'b körkort|körkort|körkort b'],
     payPeriods: {
@@ -127,7 +129,9 @@ export const swedish: Language = {
       month: list('i månaden|per månad|månadslön|månatlig|om månaden|i mån'),
       year: list('om året|per år|årlig|årslön|i året'),
     },
-    pending: list('ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med'),
+    pending: list(
+      'ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med|på sista terminen|min sista termin|går sista terminen|på sista året|går sista året|tar examen|pluggar fortfarande|studerar fortfarande|läser fortfarande|fortfarande student|är klar till|blir klar till|när jag är klar|så fort jag är klar|när jag har tagit examen',
+    ),
     workAuthorisation: list('arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt'),
     workPermits: list(
       'ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
@@ -135,12 +139,15 @@ export const swedish: Language = {
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
-    applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker'),
+    applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker|sökt|har sökt|har ansökt'),
     tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
-    willingness: list('villig|villiga|beredd|beredda|öppen för|kan tänka dig'),
+    willingness: list(
+      'villig|villiga|beredd|beredda|öppen för|kan tänka dig|eller flyttar|eller som flyttar|flyttat innan|flytta innan|flyttar innan',
+    ),
+    fullTime: list('heltid|heltidstjänst'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
   stopWords: [
