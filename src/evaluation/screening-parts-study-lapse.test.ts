@@ -26,6 +26,15 @@ describe('a required part refused outweighs another part accepted', () => {
     ).toBe(true);
   });
 
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Available to work night shifts and weekends', 'Nights, no problem. Weekends neither, I have done both for years.'],
+    [6, 'Disponibilidad para turnos de noche y fines de semana', 'Las noches no me importan, y los fines de semana tampoco es problema.'],
+    [7, 'Kan arbejde om natten og i weekender', 'Nattevagter er ikke noget problem, weekender heller ikke.'],
+    [8, 'Kan arbeta natt och helger', 'Nätter är inget problem, helger inte heller.'],
+  ])('language %i: a "neither" after a clause that accepts carries the acceptance over ("%s": "%s")', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
   it('keeps a yes when the refusal names nothing the criterion asks for', () => {
     expect(judge('Willing to work night shifts', "Yes, nights suit me. I don't drive, so I'd take the bus.", 1).outcome).toBe(true);
   });

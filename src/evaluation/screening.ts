@@ -164,10 +164,16 @@ export function judgeScreeningAnswer(
     const named = contentStems(decisive.text, language);
     // A need denied ("ولا أحتاج إلى كفالة", "I don't need a visa") refuses nothing.
     const needs = wordsOf(language, 'needs', 'screening');
+    const alsoNot = wordsOf(language, 'alsoNot', 'screening');
+    // "Nights, no problem; weekends neither": a "neither" after a clause that accepts carries the acceptance over.
+    const carriesOver = (c: ClauseReading) =>
+      clauses[clauses.indexOf(c) - 1]?.stance === 'positive' && findPhrases(c.tokens, alsoNot).length > 0;
     const refusesPart = (c: ClauseReading) =>
       c.stance === 'negative' &&
       (c.isLapsed ||
-        (findPhrases(c.tokens, needs).length === 0 && [...contentStems(c.text, language)].some((s) => wanted.has(s) && !named.has(s))));
+        (!carriesOver(c) &&
+          findPhrases(c.tokens, needs).length === 0 &&
+          [...contentStems(c.text, language)].some((s) => wanted.has(s) && !named.has(s))));
     decisive = clauses.find(refusesPart) ?? decisive;
   }
 
