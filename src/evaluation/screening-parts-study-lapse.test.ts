@@ -4,36 +4,25 @@ import { judgeScreeningAnswer } from './screening.js';
 
 const judge = (criterion: string, answer: string, language: LanguageCode) => judgeScreeningAnswer(criterion, answer, language, 'en');
 
-describe('a required part refused outweighs another part accepted', () => {
-  it.each<[LanguageCode, string, string]>([
-    [1, 'Able to work weekends including Sundays', "Saturdays are no problem at all. Sundays I won't work, that's family time."],
-    [1, 'Willing to work early and night shifts', "Early shifts, no problem. Night shifts I can't do."],
-    [2, 'Bereitschaft zu Wochenenddiensten inklusive Sonntag', 'Samstags ist kein Problem. Sonntags arbeite ich grundsätzlich nicht.'],
-    [5, 'Disponible pour travailler le week-end, dimanche compris', 'Le samedi, aucun souci. Le dimanche, je ne peux pas travailler.'],
-    [6, 'Disponibilidad para turnos rotativos incluidas noches', 'Las mañanas y las tardes sin problema. Las noches no puedo hacerlas.'],
-    [8, 'Kan arbeta helger inklusive söndagar', 'Lördagar är inga problem. Söndagar kan jag inte jobba.'],
-  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
-    expect(judge(criterion, answer, language).outcome).toBe(false);
-  });
-
-  it('keeps a yes when the refusal is of something the criterion asks to be absent', () => {
-    expect(
-      judge(
-        'Must have the right to work in Canada without employer sponsorship',
-        "Yes, I'm a permanent resident. I don't need any sponsorship.",
-        1,
-      ).outcome,
-    ).toBe(true);
-  });
-
+describe('a yes is not undone by a negation that accepts', () => {
   it.each<[LanguageCode, string, string]>([
     [1, 'Available to work night shifts and weekends', 'Nights, no problem. Weekends neither, I have done both for years.'],
     [6, 'Disponibilidad para turnos de noche y fines de semana', 'Las noches no me importan, y los fines de semana tampoco es problema.'],
     [7, 'Kan arbejde om natten og i weekender', 'Nattevagter er ikke noget problem, weekender heller ikke.'],
     [8, 'Kan arbeta natt och helger', 'Nätter är inget problem, helger inte heller.'],
-  ])('language %i: a "neither" after a clause that accepts carries the acceptance over ("%s": "%s")', (language, criterion, answer) => {
-    expect(judge(criterion, answer, language).outcome).toBe(true);
-  });
+    [
+      1,
+      'Available for rotating shifts including nights',
+      "Yes. I've worked nights before and it never bothered me, no one at home minds either.",
+    ],
+    [3, 'उम्मीदवार सप्ताहांत और रात की शिफ्ट में काम करने को तैयार है', 'जी हाँ, बिल्कुल। वीकेंड पर काम करना मेरे लिए मुश्किल नहीं है, और नाइट शिफ्ट भी चलेगी।'],
+    [3, 'उम्मीदवार रात की शिफ्ट में काम कर सकता है', 'हाँ, कर सकता हूँ। घर पर कोई रोकने वाला नहीं है, रात में काम करने से मुझे फर्क नहीं पड़ता।'],
+  ])(
+    'language %i: a negation that accepts ("neither", "never bothered me", "not difficult") keeps the yes ("%s": "%s")',
+    (language, criterion, answer) => {
+      expect(judge(criterion, answer, language).outcome).toBe(true);
+    },
+  );
 
   it('keeps a yes when the refusal names nothing the criterion asks for', () => {
     expect(judge('Willing to work night shifts', "Yes, nights suit me. I don't drive, so I'd take the bus.", 1).outcome).toBe(true);

@@ -157,25 +157,10 @@ export function judgeScreeningAnswer(
     const after = clauses.slice(clauses.indexOf(decisive) + 1).find((c) => c.isPending);
     if (after) decisive = after;
   }
-  // "Days and lates are no problem. Nights I can't do": a clause refusing a part the criterion names, which the yes
-  // did not name, outweighs the yes, wherever it stands; so does a credential said to have lapsed ("de CZV isch abgloffe").
-  if (decisive?.stance === 'positive' && !requirement.requiresAbsence) {
-    const wanted = requiredStems(criterion, language);
-    const named = contentStems(decisive.text, language);
-    // A need denied ("ولا أحتاج إلى كفالة", "I don't need a visa") refuses nothing.
-    const needs = wordsOf(language, 'needs', 'screening');
-    const alsoNot = wordsOf(language, 'alsoNot', 'screening');
-    // "Nights, no problem; weekends neither": a "neither" after a clause that accepts carries the acceptance over.
-    const carriesOver = (c: ClauseReading) =>
-      clauses[clauses.indexOf(c) - 1]?.stance === 'positive' && findPhrases(c.tokens, alsoNot).length > 0;
-    const refusesPart = (c: ClauseReading) =>
-      c.stance === 'negative' &&
-      (c.isLapsed ||
-        (!carriesOver(c) &&
-          findPhrases(c.tokens, needs).length === 0 &&
-          [...contentStems(c.text, language)].some((s) => wanted.has(s) && !named.has(s))));
-    decisive = clauses.find(refusesPart) ?? decisive;
-  }
+  // "Ja, den habe ich. De CZV isch aber abgloffe": a credential said to have lapsed outweighs the yes, wherever it stands.
+  // (A clause refusing another part the criterion names, "nights I can't do", was tried and left out: the stance
+  // reader takes too many double negatives for refusals, "it never bothered me", "मुश्किल नहीं है", "फर्क नहीं पड़ता".)
+  if (decisive?.stance === 'positive' && !requirement.requiresAbsence) decisive = clauses.find((c) => c.isLapsed) ?? decisive;
 
   if (hedges.length > 0) {
     // "Ja, det tror jeg nok, jeg har boet to år i London": a yes with a concrete fact outweighs the hedge.
@@ -227,22 +212,6 @@ export function judgeScreeningAnswer(
     return verdict(true, m.screeningAffirmed(criterion, quote), 'restated', hedges);
   }
   return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
-}
-
-/** A criterion's words this many tokens after "without", "no", "دون" name what must be absent, not a required part. */
-const ABSENCE_REACH = 4;
-
-/** The content stems of what a criterion requires: not those it asks to be absent ("without needing sponsorship"). */
-function requiredStems(criterion: string, language: LanguageCode): Set<string> {
-  const tokens = tokenize(criterion);
-  const absence = [
-    ...wordsOf(language, 'negators', 'lexicon'),
-    ...wordsOf(language, 'absenceOpeners', 'lexicon'),
-    ...wordsOf(language, 'mustNot', 'lexicon'),
-  ];
-  const absent = findPhrases(tokens, absence).flatMap((hit) => tokens.slice(hit.end, hit.end + ABSENCE_REACH));
-  const excluded = contentStems(absent.join(' '), language);
-  return new Set([...contentStems(criterion, language)].filter((s) => !excluded.has(s)));
 }
 
 /** The raw answer's words for a clause read from prepared text (numbers were rewritten there). */

@@ -144,7 +144,6 @@ export const danish: Language = {
       'villig|villige|parat|indstillet på|åben for|åben over for|eller flytter|eller som flytter|flyttet inden|flytte inden|flytter inden',
     ),
     fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
-    alsoNot: list('heller ikke|hverken|heller ej'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },
   stopWords: [

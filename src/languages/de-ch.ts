@@ -241,7 +241,6 @@ export const swissGerman: Language = {
       year: [...german.screening.payPeriods.year, ...list('im johr|pro johr|s johr|jöhrlich|johreslohn|johresloh')],
     },
     // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
-    alsoNot: [...german.screening.alsoNot, ...list('au nöd|au nid|au ned|o nöd')],
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],

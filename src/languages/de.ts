@@ -189,7 +189,6 @@ export const german: Language = {
       'bereit|gewillt|offen für|würden sie|wären sie|oder umzieht|oder dorthin umzieht|dorthin umziehen|dorthin umzieht|umzuziehen|umgezogen ist|oder zuzieht',
     ),
     fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
-    alsoNot: list('auch nicht|ebenfalls nicht|genauso wenig|weder'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),
   },
   stopWords: [

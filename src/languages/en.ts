@@ -223,7 +223,6 @@ export const english: Language = {
       'willing|prepared to|ready to|open to|happy to|would you|or relocating|or moving|relocating there|moving there|relocate before|move before|moved there before',
     ),
     fullTime: list('full time|full-time|fulltime'),
-    alsoNot: list('either|neither|nor'),
     expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),
   },
   stopWords: [

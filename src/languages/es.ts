@@ -175,7 +175,6 @@ export const spanish: Language = {
       'dispuesto|dispuesta|disposición|abierto a|abierta a|estaría|o se traslade|o que se traslade|o se mude|o que se mude|trasladado antes|mudado antes|o trasladarse|o mudarse',
     ),
     fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
-    alsoNot: list('tampoco|ni'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },
   stopWords: [

@@ -180,7 +180,6 @@ export const french: Language = {
       'prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez|ou qui déménage|ou déménage|ou s installe|ou qui s installe|déménagé avant|installé avant',
     ),
     fullTime: list('temps plein|plein temps|temps complet'),
-    alsoNot: list('non plus|ni'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },
   stopWords: [

@@ -164,7 +164,6 @@ export const hindi: Language = {
     ),
     willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing|या शिफ्ट|शिफ्ट होने को|शिफ्ट हो जाए|स्थानांतरित होने'),
     fullTime: list('फुल टाइम|फुलटाइम|पूर्णकालिक|full time|full-time'),
-    alsoNot: list('भी नहीं|न ही|ना ही'),
     expiring: list(
       'खत्म हो रहा|खत्म हो रही|खत्म होने वाला|खत्म होने वाली|एक्सपायर हो रहा|एक्सपायर हो रही|expire ho raha|expire ho rahi|तक वैध|तक valid',
     ),

@@ -257,11 +257,6 @@ export interface ScreeningWords {
    */
   fullTime: string[];
   /**
-   * "Neither", "nor" ("weekends neither", "helger inte heller", "tampoco", "auch nicht"): after a clause that accepts,
-   * a negation that only carries "no problem" over to the next part, not a refusal of it.
-   */
-  alsoNot: string[];
-  /**
    * A permit running out ("expires", "läuft aus", "caduca", "udløber", "går ut", "تنتهي", "खत्म हो रहा"): beside a
    * permit, with no year or longer span named, the right to work is not there for the job.
    */

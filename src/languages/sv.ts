@@ -148,7 +148,6 @@ export const swedish: Language = {
       'villig|villiga|beredd|beredda|öppen för|kan tänka dig|eller flyttar|eller som flyttar|flyttat innan|flytta innan|flyttar innan',
     ),
     fullTime: list('heltid|heltidstjänst'),
-    alsoNot: list('inte heller|heller inte|varken'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
   stopWords: [
