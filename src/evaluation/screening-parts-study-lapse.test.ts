@@ -24,7 +24,7 @@ describe('a yes is not undone by a negation that accepts', () => {
     },
   );
 
-  it('keeps a yes when the refusal names nothing the criterion asks for', () => {
+  it('keeps a yes beside a clause that negates something the criterion does not ask for', () => {
     expect(judge('Willing to work night shifts', "Yes, nights suit me. I don't drive, so I'd take the bus.", 1).outcome).toBe(true);
   });
 });

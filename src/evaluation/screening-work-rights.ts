@@ -131,30 +131,22 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const criterionStems = new Set(criterionTokens.flatMap((t) => stemForms(t, language)));
   const permitTokens = new Set(permitWords.flatMap((w) => tokenize(w)));
   const countries = places.filter((p) => !permitTokens.has(p));
-  // "Als EU-Bürgerin brauche ich ja keine separate Genehmigung": a citizen of the union named is one, whatever else the
-  // clause negates, unless the negation is of the citizenship itself ("I'm not an EU citizen").
-  const isUnionCitizen = (c: ClauseReading) =>
-    findPhrases(c.tokens, citizenship).some((hit) => {
-      const before = c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start);
-      const beside = [...before, ...c.tokens.slice(hit.end, hit.end + 1)];
-      return beside.some((t) => UNION.has(t)) && findPhrases(before, negators).length === 0;
-    });
-  if (clauses.some(isUnionCitizen)) return true;
   for (const c of clauses) {
-    if (c.stance === 'negative') continue;
+    const isNegative = c.stance === 'negative';
     // A nationality said of oneself ("I'm Canadian", "Jeg er dansk", "मैं भारतीय हूँ"): the criterion's country in
     // another form than its name (the name itself is where one is, "I'm in Canada", not what one is).
     const opening = c.tokens
       .slice(0, SELF_DESCRIPTION_REACH)
       .filter((t) => !STOP_WORDS.has(t) && !stemForms(t, language).some((f) => criterionStems.has(f)));
-    if (opening.some((t) => isOfPlace(t, countries)) && c.tokens.length <= 2 * SELF_DESCRIPTION_REACH) return true;
+    if (!isNegative && opening.some((t) => isOfPlace(t, countries)) && c.tokens.length <= 2 * SELF_DESCRIPTION_REACH) return true;
     for (const hit of findPhrases(c.tokens, citizenship)) {
-      const near = [
-        ...c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start),
-        ...c.tokens.slice(hit.end, hit.end + COUNTRY_REACH),
-      ].filter((t) => !STOP_WORDS.has(t) && t.length > 1);
-      if (near.length === 0 || near.some((t) => UNION.has(t))) return true;
-      if (near.some((t) => isOfPlace(t))) return true;
+      const before = c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start);
+      const near = [...before, ...c.tokens.slice(hit.end, hit.end + COUNTRY_REACH)].filter((t) => !STOP_WORDS.has(t) && t.length > 1);
+      // "Als EU-Bürgerin brauche ich ja keine separate Genehmigung": a citizen of the union is one whatever else the
+      // clause negates, unless the negation is of the citizenship itself ("I'm not an EU citizen").
+      if (near.some((t) => UNION.has(t)) && findPhrases(before, negators).length === 0) return true;
+      if (isNegative) continue;
+      if (near.length === 0 || near.some((t) => isOfPlace(t))) return true;
     }
   }
   return null;

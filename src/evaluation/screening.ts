@@ -158,8 +158,7 @@ export function judgeScreeningAnswer(
     if (after) decisive = after;
   }
   // "Ja, den habe ich. De CZV isch aber abgloffe": a credential said to have lapsed outweighs the yes, wherever it stands.
-  // (A clause refusing another part the criterion names, "nights I can't do", was tried and left out: the stance
-  // reader takes too many double negatives for refusals, "it never bothered me", "मुश्किल नहीं है", "फर्क नहीं पड़ता".)
+  // (Not any negative clause: the stance reader takes double negatives, "it never bothered me", for refusals.)
   if (decisive?.stance === 'positive' && !requirement.requiresAbsence) decisive = clauses.find((c) => c.isLapsed) ?? decisive;
 
   if (hedges.length > 0) {
