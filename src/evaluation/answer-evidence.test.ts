@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../interviews/enums.js';
-import { answerLanguage, readErrors } from './answer-evidence.js';
+import { answerLanguage, applyEvidenceRule, readErrors, type EvidenceInput } from './answer-evidence.js';
 import { analyseCommunication } from './communication.js';
 import { evaluateJobAnswer, leanOnEvidence } from './job-evaluation.js';
 import { scoreJobAnswer } from './job-rubric.js';
@@ -90,6 +90,62 @@ describe('evidence rule', () => {
   it('leans the overall verdict to "Needs further assessment" when half the ratings are tentative', () => {
     expect(leanOnEvidence('Meets expectations', 2, 4)).toBe('Needs further assessment');
     expect(leanOnEvidence('Meets expectations', 1, 4)).toBe('Meets expectations');
+  });
+});
+
+describe('rule 11: an answer that explains in its own words', () => {
+  const criteria = (...credits: number[]) => credits.map((credit, i) => ({ criterion: `criterion ${i}`, credit, matchedTerms: [] }));
+  const depth = (count: number) => ({ mechanism: count > 0, example: count > 1, tradeOff: count > 2, count });
+  const input = (over: Partial<EvidenceInput>): EvidenceInput => ({
+    rating: 'OKAY',
+    criteria: criteria(0.5, 0),
+    errors: [],
+    depth: depth(2),
+    disqualified: false,
+    reserved: false,
+    typeDepth: true,
+    elaboration: 1,
+    isOtherLanguage: false,
+    ...over,
+  });
+
+  it('lifts OKAY to GOOD with two signals of depth at the length asked and no criterion met in full, and says it is tentative', () => {
+    expect(applyEvidenceRule(input({}))).toEqual({ rating: 'GOOD', tentative: true });
+    expect(applyEvidenceRule(input({ criteria: criteria(0, 0) }))).toEqual({ rating: 'GOOD', tentative: true });
+  });
+
+  it('leaves OKAY with one signal of depth, under the length asked, with a reservation or without the type depth', () => {
+    expect(applyEvidenceRule(input({ depth: depth(1) })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ elaboration: 0.9 })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ reserved: true })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ typeDepth: false })).rating).toBe('OKAY');
+  });
+
+  it('keeps a partial answer partial when it meets one criterion in full and leaves the other untouched', () => {
+    // Speaking the criteria's words for one of them, it would name the other's too: that one is missing, not paraphrased.
+    expect(applyEvidenceRule(input({ criteria: criteria(1, 0) })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ rating: 'GOOD', criteria: criteria(1, 0) })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ rating: 'GOOD' })).rating).toBe('GOOD');
+  });
+
+  it('does not lift an error, a SUBOPTIMAL rating or a disqualified answer', () => {
+    const error = { kind: 'negated_criterion' as const, criterion: 'criterion 0', words: 'not' };
+    expect(applyEvidenceRule(input({ errors: [error] })).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input({ rating: 'SUBOPTIMAL' })).rating).toBe('SUBOPTIMAL');
+    expect(applyEvidenceRule(input({ disqualified: true })).rating).toBe('SUBOPTIMAL');
+  });
+
+  it('rates a paraphrase with a mechanism and an example GOOD, and the mechanism alone OKAY', () => {
+    const mechanism =
+      'The service that produces work does not wait for the one that consumes it, because every message sits in the buffer until the consumer picks it up.';
+    const explained = rate(
+      `${mechanism} For example, when billing is down for an hour the shop keeps taking orders, and billing works through the backlog afterwards at its own pace.`,
+    );
+    expect(explained.criteria.every((c) => c.credit < 1)).toBe(true);
+    expect(explained.depth.count).toBe(2);
+    expect(explained.rating).toBe('GOOD');
+    expect(explained.tentative).toBe(true);
+    expect(rate(mechanism).rating).toBe('OKAY');
   });
 });
 

@@ -333,6 +333,13 @@ export const RICH = { touched: 0.75, full: 0.5, elaboration: EXCELLENT_LENGTH, d
 /** Deep: all three signals of depth, as long as asked, half the criteria touched: one grade above the words' rating. */
 export const DEEP = { touched: 0.5, elaboration: 1, depth: 3 } as const;
 
+/**
+ * Explained: two signals of depth (a mechanism, an example, a trade-off) in an answer as long as asked. They are read on
+ * the answer's own words, not on the criteria's, so they hold where a paraphrase names few criterion words: such an answer
+ * explains rather than touches, and is neither superficial nor partial (rule 11).
+ */
+export const EXPLAINED = { depth: 2, elaboration: 1 } as const;
+
 const ORDER: readonly Rating[] = ['SUBOPTIMAL', 'OKAY', 'GOOD', 'EXCELLENT'];
 const atLeast = (rating: Rating, floor: Rating): Rating => (ORDER.indexOf(rating) >= ORDER.indexOf(floor) ? rating : floor);
 const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <= ORDER.indexOf(cap) ? rating : cap);
@@ -350,7 +357,11 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   const n = x.criteria.length;
   const coverage = n === 0 ? 0 : x.criteria.reduce((sum, c) => sum + c.credit, 0) / n;
   const isPartial =
-    n > 0 && n <= PARTIAL.maxCriteria && coverage <= PARTIAL.coverage && !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH);
+    n > 0 &&
+    n <= PARTIAL.maxCriteria &&
+    coverage <= PARTIAL.coverage &&
+    !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH) &&
+    !isExplained(x);
   const verdict =
     weighed.rating === 'EXCELLENT' && isShort
       ? { ...weighed, rating: 'GOOD' as const }
@@ -402,6 +413,9 @@ function weighEvidence(x: EvidenceInput): EvidenceVerdict {
     !x.isOtherLanguage;
   if (deep && x.rating !== 'SUBOPTIMAL')
     return { rating: ORDER[Math.min(ORDER.indexOf(x.rating) + 1, ORDER.length - 1)] as Rating, tentative: false };
+  // Criterion words the answer does not name are not missing content when it explains in its own words: a superficial
+  // rating (OKAY) is GOOD. Tentative, since the rating rests on the depth rather than on criteria matched word by word.
+  if (x.rating === 'OKAY' && isExplained(x)) return { rating: 'GOOD', tentative: true };
   if (x.isOtherLanguage) {
     // Unmatched words in another language are not missing content: an answer of the length asked
     // that explains something is at least OKAY, and the rating says it rests on partial matching.
@@ -409,4 +423,11 @@ function weighEvidence(x: EvidenceInput): EvidenceVerdict {
     return { rating: engaged ? atLeast(x.rating, 'OKAY') : x.rating, tentative: true };
   }
   return { rating: x.rating, tentative: thin && x.rating !== 'SUBOPTIMAL' };
+}
+
+/** Rule 11: two signals of depth at the length asked, with the depth the question type asks for and no reservation. */
+function isExplained(x: EvidenceInput): boolean {
+  // With a criterion met in full the answer speaks the criteria's words, so one it leaves untouched is missing, not paraphrased.
+  const paraphrases = x.criteria.every((c) => c.credit < 1);
+  return paraphrases && x.depth.count >= EXPLAINED.depth && x.elaboration >= EXPLAINED.elaboration && x.typeDepth && !x.reserved;
 }
