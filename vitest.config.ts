@@ -11,10 +11,21 @@ const browserTests = readdirSync('test')
   .filter((file) => readFileSync(`test/${file}`, 'utf8').includes('helpers/chromium'))
   .map((file) => `test/${file}`);
 
-// Three projects so each part runs alone: `npm run test:unit` (pure logic beside the
-// code), `npm run test:integration` (real server, database, processes) and
-// `npm run test:browser` (the pages in a real Chromium). `npm test` runs all three;
-// CI runs the browser project once, not on every Node and database.
+// The speech path in real time: real audio through the VAD, the recogniser and the
+// synthesis, a minute or more of waiting per file. What they try is the Node runtime
+// and the speech stack; a voice turn's writes are a typed turn's, which the session
+// tests try on both databases. CI runs them on SQLite under both Nodes, not again on
+// PostgreSQL.
+const speechTests = ['voice.e2e', 'voice.turns', 'voice.speculative', 'voice.speculative-llm'].map((name) => `test/${name}.test.ts`);
+// The understanding set's integrity and floors: the evaluator's logic over fixtures,
+// no server and no database, so it runs with the unit tests.
+const understandingSet = 'test/understanding-set.test.ts';
+
+// Four projects so each part runs alone: `npm run test:unit` (pure logic), `npm run
+// test:integration` (real server, database, processes), `npm run test:speech` (the
+// voice tests above) and `npm run test:browser` (the pages in a real Chromium).
+// `npm test` runs all four; CI runs the browser project once, not on every Node and
+// database, and the speech project on SQLite only.
 export default defineConfig({
   test: {
     // Generous, because CI runs on a loaded 2-core machine where spawning a server or a CLI
@@ -28,12 +39,18 @@ export default defineConfig({
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     outputFile: jsonReport ? { json: jsonReport } : undefined,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      // The integration and browser tests serve the candidate page, so they build it first.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', understandingSet] } },
+      // The integration, speech and browser tests serve the candidate page, so they build it first.
       {
         extends: true,
-        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: browserTests, globalSetup: ['test/global-setup.ts'] },
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts'],
+          exclude: [...browserTests, ...speechTests, understandingSet],
+          globalSetup: ['test/global-setup.ts'],
+        },
       },
+      { extends: true, test: { name: 'speech', include: speechTests, globalSetup: ['test/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: browserTests, globalSetup: ['test/global-setup.ts'] } },
     ],
   },

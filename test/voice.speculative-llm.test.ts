@@ -1,7 +1,7 @@
 // The speculative reply when the interviewer's words take a model call, over
 // a real WebSocket with real speech (flite, Silero VAD, PocketSphinx, eSpeak
 // NG) and the fake OpenAI-compatible server standing for a hosted model: the
-// call starts with the early result, while the end of turn still waits (a 4 s
+// call starts with the early result, while the end of turn still waits (a 7 s
 // hang-over, as in voice.speculative.test.ts), and is aborted when the
 // candidate goes on. A thin spoken answer to q1 gets a model-written follow-up.
 
@@ -13,7 +13,7 @@ import { concatSamples, silence, speakWithFlite } from './helpers/spoken-audio.j
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const model = new FakeOpenAi();
-const HANG_OVER = { SESSION_VAD_ADAPTIVE: 'false', SESSION_VAD_SILENCE_MS: '4000' };
+const HANG_OVER = { SESSION_VAD_ADAPTIVE: 'false', SESSION_VAD_SILENCE_MS: '7000' };
 /** Speculation with model calls (the default), and without them. */
 let on: TestServer;
 let off: TestServer;
@@ -46,7 +46,7 @@ async function counters(t: TestServer): Promise<{ replySent: number; replyDiscar
 /** A voice interview at q1: the introduction typed (no model call), the question's audio all arrived. */
 async function atFirstQuestion(t: TestServer) {
   const id = await createJobInterview(t, keys.get(t)!);
-  const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1 });
+  const candidate = await VoiceCandidate.connect(t.url, id, { speed: 1, maxTrailingSilenceMs: 10_000 });
   await candidate.start();
   await candidate.waitForPlayback();
   candidate.client.send({ type: 'answer', text: GOOD_ANSWERS[0]! });
@@ -102,15 +102,15 @@ describe('the speculative reply with a model call', () => {
   }, 120_000);
 
   it('a candidate who goes on after a pause: the model call is aborted, nothing of it reaches the page or the transcript, and it is counted', async () => {
-    // Long enough that the call is still in flight when the candidate goes on (after a pause of about 2.8 s).
-    model.delayMs = 6_000;
+    // Long enough that the call is still in flight when the candidate goes on (after a pause of about 5 s).
+    model.delayMs = 9_000;
     const { id, candidate } = await atFirstQuestion(on);
     const before = await counters(on);
     const requestsBefore = model.arrivals.length;
     const first = await speakWithFlite('I am a backend engineer with six years of experience.');
     const second = await speakWithFlite('Most of it building payment services.');
     const from = candidate.client.events.length;
-    const speaking = candidate.speak(concatSamples(first, silence(2_600), second));
+    const speaking = candidate.speak(concatSamples(first, silence(4_800), second));
     speaking.catch(() => {});
     // The server saw the call's connection closed before it answered.
     await expect.poll(() => model.arrivals.slice(requestsBefore).some((r) => r.aborted), { timeout: 30_000, interval: 100 }).toBe(true);
