@@ -43,7 +43,7 @@ const tokenOf = (client: CandidateClient) =>
   ([...client.events].reverse().find((event) => event.type === 'session') as { resume_token: string }).resume_token;
 
 describe('a session taken over by the page on another node', () => {
-  it("stores nothing of the old node's turn in flight: no duplicate, the interview goes on there", { timeout: 90_000 }, async () => {
+  it("stores nothing of the old node's turn in flight: no duplicate, the interview goes on there", async () => {
     model.mode = 'normal';
     const { id, client: onA } = await atFirstQuestion(a, key);
     // A thin answer: the follow-up is written by the model, which holds node A's call.
@@ -80,32 +80,28 @@ describe('a session taken over by the page on another node', () => {
     await onB.close();
   });
 
-  it(
-    'lets one of two connections presenting the same token take it over; the other is refused like a second tab',
-    { timeout: 90_000 },
-    async () => {
-      model.mode = 'normal';
-      const { id, client: onA } = await atFirstQuestion(a, key);
-      const token = tokenOf(onA);
-      // Node A's socket only looks open; the same token reaches nodes B and C at once.
-      const [onB, onC] = await Promise.all([connectWith(b, id, token), connectWith(c, id, token)]);
-      const firsts = await Promise.all([onB, onC].map((client) => client.next(['session', 'INTERVIEW_NOT_ALLOWED'], 30_000)));
-      expect(firsts.map((event) => event.type).sort()).toEqual(['INTERVIEW_NOT_ALLOWED', 'session']);
-      const winner = firsts[0]!.type === 'session' ? onB : onC;
-      const loser = winner === onB ? onC : onB;
-      expect(firsts.find((event) => event.type === 'INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'session_active' });
-      expect((await loser.closed).code).toBe(4409);
+  it('lets one of two connections presenting the same token take it over; the other is refused like a second tab', async () => {
+    model.mode = 'normal';
+    const { id, client: onA } = await atFirstQuestion(a, key);
+    const token = tokenOf(onA);
+    // Node A's socket only looks open; the same token reaches nodes B and C at once.
+    const [onB, onC] = await Promise.all([connectWith(b, id, token), connectWith(c, id, token)]);
+    const firsts = await Promise.all([onB, onC].map((client) => client.next(['session', 'INTERVIEW_NOT_ALLOWED'], 30_000)));
+    expect(firsts.map((event) => event.type).sort()).toEqual(['INTERVIEW_NOT_ALLOWED', 'session']);
+    const winner = firsts[0]!.type === 'session' ? onB : onC;
+    const loser = winner === onB ? onC : onB;
+    expect(firsts.find((event) => event.type === 'INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'session_active' });
+    expect((await loser.closed).code).toBe(4409);
 
-      expect(winner.isClosed).toBe(false);
-      await winner.turn();
-      await say(winner, GOOD_ANSWERS[1]!);
-      expect(await details(a, key, id)).toMatchObject({ state: 6, next_question_index: 2, resume_count: 1 });
-      await winner.close();
-      onA.socket.close();
-    },
-  );
+    expect(winner.isClosed).toBe(false);
+    await winner.turn();
+    await say(winner, GOOD_ANSWERS[1]!);
+    expect(await details(a, key, id)).toMatchObject({ state: 6, next_question_index: 2, resume_count: 1 });
+    await winner.close();
+    onA.socket.close();
+  });
 
-  it('gives a holder of unknown state the leaving wait before taking it over', { timeout: 90_000 }, async () => {
+  it('gives a holder of unknown state the leaving wait before taking it over', async () => {
     model.mode = 'normal';
     const { id, client: onA } = await atFirstQuestion(a, key);
     const token = tokenOf(onA);

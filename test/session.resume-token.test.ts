@@ -19,7 +19,7 @@ function reconnect(id: string, token: string | undefined, version = 1): Promise<
 }
 
 describe('the resume token', () => {
-  it('lets the same page take its session over from a connection the server still holds', { timeout: 60_000 }, async () => {
+  it('lets the same page take its session over from a connection the server still holds', async () => {
     const { id, client: old } = await atFirstQuestion(t, key);
     const { resume_token: token } = old.events.find((event) => event.type === 'session') as { resume_token: string };
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
