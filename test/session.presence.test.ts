@@ -11,10 +11,11 @@ let key: string;
 let other: RunningServer;
 
 beforeAll(async () => {
-  t = await startTestServer({ SESSION_LEASE_SECONDS: '1' });
+  // A 3 s lease, renewed every second: a renewal late by 2 s on a loaded machine still keeps it.
+  t = await startTestServer({ SESSION_LEASE_SECONDS: '3' });
   key = await t.createKey();
   other = await startServer(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SESSION_LEASE_SECONDS: '1', ...t.database.env }),
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SESSION_LEASE_SECONDS: '3', ...t.database.env }),
     { logger: false },
   );
 });
@@ -41,7 +42,7 @@ describe('one active session per interview', () => {
     const id = await createJobInterview(t, key);
     const first = await connect(t, id);
     await first.turn();
-    await new Promise((resolve) => setTimeout(resolve, 1_500)); // longer than the lease: only the heartbeat keeps it
+    await new Promise((resolve) => setTimeout(resolve, 4_500)); // longer than the lease: only the heartbeat keeps it
     const elsewhere = await connect(other, id);
     expect(await elsewhere.next('INTERVIEW_NOT_ALLOWED')).toMatchObject({ reason: 'session_active' });
     const q1 = await say(first, GOOD_ANSWERS[0]!);
