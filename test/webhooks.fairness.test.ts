@@ -12,9 +12,10 @@ describe('fairness across owners', () => {
   let hanging: Receiver;
   let healthy: Receiver;
   beforeAll(async () => {
-    // Three workers in all; each owner may hold two of them.
+    // Three workers in all; each owner may hold two of them. A 60 s send timeout: the hanging
+    // attempts neither end nor are retried while the test runs.
     t = await startTestServer(
-      { ...DELIVERY_ENV, WEBHOOK_TIMEOUT_SECONDS: '3', WEBHOOK_MAX_IN_FLIGHT_PER_OWNER: '2' },
+      { ...DELIVERY_ENV, WEBHOOK_TIMEOUT_SECONDS: '60', WEBHOOK_MAX_IN_FLIGHT_PER_OWNER: '2' },
       { webhooks: { pollIntervalMs: 20, concurrency: 3 } },
     );
     hanging = await startReceiver(() => new Promise<void>(() => {})); // reads the request, never answers
@@ -38,8 +39,9 @@ describe('fairness across owners', () => {
     await hanging.waitFor(2);
     const emittedAt = Date.now();
     await emit(t, quietInterview);
-    const [arrived] = await healthy.waitFor(1, { timeoutMs: 5_000 });
-    expect(arrived!.receivedAt - emittedAt).toBeLessThan(1_000);
+    const [arrived] = await healthy.waitFor(1, { timeoutMs: 30_000 });
+    // Far under the 60 s timeout the quiet owner would wait for a worker if the noisy one could hold all three.
+    expect(arrived!.receivedAt - emittedAt).toBeLessThan(10_000);
     // The noisy owner never held more than its two workers.
     expect(hanging.requests.length).toBe(2);
   });
