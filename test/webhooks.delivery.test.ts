@@ -18,14 +18,19 @@ beforeEach(async () => {
 afterAll(() => t?.close());
 afterEach(() => receiver?.close());
 
-async function endpointWith(handler: Parameters<typeof startReceiver>[0], extra: Record<string, unknown> = {}) {
+async function endpointWith(
+  handler: Parameters<typeof startReceiver>[0],
+  extra: Record<string, unknown> = {},
+  server = t,
+  serverKey = key,
+) {
   receiver = await startReceiver(handler);
-  return createEndpoint(t, key, { url: `${receiver.url}/hook`, ...extra });
+  return createEndpoint(server, serverKey, { url: `${receiver.url}/hook`, ...extra });
 }
 
-async function emitOne(): Promise<{ interviewId: string; deliveryId: string }> {
-  const interviewId = await createEndedInterview(t, key);
-  const ids = await emit(t, interviewId);
+async function emitOne(server = t, serverKey = key): Promise<{ interviewId: string; deliveryId: string }> {
+  const interviewId = await createEndedInterview(server, serverKey);
+  const ids = await emit(server, interviewId);
   expect(ids).toHaveLength(1);
   return { interviewId, deliveryId: ids[0]! };
 }
@@ -204,26 +209,50 @@ describe('rotation, redelivery and the test route', () => {
     expect(await waitForDelivery(t, key, deliveryId)).toMatchObject({ status: 2, attempts: 1 });
   });
 
-  it('a replay of an event still queued or in flight is that delivery: repeated clicks send nothing twice', async () => {
-    const endpoint = await endpointWith((_request, response) => {
-      setTimeout(() => response.writeHead(204).end(), 600);
+  describe('while the delivery is in flight', () => {
+    // A 30 s send timeout: the receiver holds its answer until both replays have returned, and the
+    // attempt must not be abandoned and sent again meanwhile, however slow the machine.
+    let patient: TestServer;
+    let patientKey: string;
+    beforeAll(async () => {
+      patient = await startTestServer({ ...DELIVERY_ENV, WEBHOOK_TIMEOUT_SECONDS: '30' }, FAST_WORKER);
+      patientKey = await patient.createKey();
     });
-    const { deliveryId } = await emitOne();
-    await waitForDelivery(t, key, deliveryId, (d) => d.status === 1);
-    const replays = await Promise.all(
-      [1, 2].map(
-        async () => (await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json()) as { id: string },
-      ),
-    );
-    expect(replays.map((r) => r.id)).toEqual([deliveryId, deliveryId]);
-    await waitForDelivery(t, key, deliveryId);
-    const history = await (await t.api(key, `/webhooks/deliveries?endpoint_id=${endpoint.id}`)).json();
-    expect(history).toHaveLength(1);
-    expect(receiver.requests).toHaveLength(1);
+    afterAll(() => patient?.close());
 
-    // Once it has finished, a replay is a new delivery again.
-    const later = await (await t.api(key, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json();
-    expect(later.id).not.toBe(deliveryId);
+    it('a replay of an event still queued or in flight is that delivery: repeated clicks send nothing twice', async () => {
+      let answer!: () => void;
+      const replaysReturned = new Promise<void>((resolve) => (answer = resolve));
+      const endpoint = await endpointWith(
+        async (_request, response) => {
+          await replaysReturned;
+          response.writeHead(204).end();
+        },
+        {},
+        patient,
+        patientKey,
+      );
+      const { deliveryId } = await emitOne(patient, patientKey);
+      await waitForDelivery(patient, patientKey, deliveryId, (d) => d.status === 1);
+      const replays = await Promise.all(
+        [1, 2].map(
+          async () =>
+            (await (await patient.api(patientKey, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json()) as {
+              id: string;
+            },
+        ),
+      );
+      answer();
+      expect(replays.map((r) => r.id)).toEqual([deliveryId, deliveryId]);
+      await waitForDelivery(patient, patientKey, deliveryId);
+      const history = await (await patient.api(patientKey, `/webhooks/deliveries?endpoint_id=${endpoint.id}`)).json();
+      expect(history).toHaveLength(1);
+      expect(receiver.requests).toHaveLength(1);
+
+      // Once it has finished, a replay is a new delivery again.
+      const later = await (await patient.api(patientKey, `/webhooks/deliveries/${deliveryId}/redeliver`, { method: 'POST' })).json();
+      expect(later.id).not.toBe(deliveryId);
+    });
   });
 
   it('sends webhook.test inline and records it like any delivery', async () => {
