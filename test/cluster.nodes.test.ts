@@ -51,7 +51,8 @@ const deliveriesFor = (id: string) => receiver.requests.filter((r) => (r.body.in
 describe('a node drained with SIGTERM', () => {
   it('fails /ready first while /health stays up and its sessions stay open, then moves the page with 1001 and exits', SLOW, async () => {
     const id = await createJobInterview(t, key);
-    const node = await startChild({ DRAIN_SECONDS: '4', JOBS_WORKER: 'false' });
+    // A 15 s drain: room on a loaded machine to see /ready fail and answer once before the page is moved.
+    const node = await startChild({ DRAIN_SECONDS: '15', JOBS_WORKER: 'false' });
     expect(await status(`${node.url}/ready`)).toBe(200);
     const client = await CandidateClient.connect(node.url, id);
     await client.next('session');
@@ -60,7 +61,7 @@ describe('a node drained with SIGTERM', () => {
     const closing = client.closed.then((close) => ((closed = true), close));
 
     process.kill(-node.child.pid!, 'SIGTERM');
-    await eventually(async () => expect(await status(`${node.url}/ready`)).toBe(503), 5_000);
+    await eventually(async () => expect(await status(`${node.url}/ready`)).toBe(503), 10_000);
     expect(await status(`${node.url}/health`)).toBe(200);
     expect(closed).toBe(false);
     // The page still works while the balancer takes the node out.
@@ -77,7 +78,7 @@ describe('a node drained with SIGTERM', () => {
 
 describe('a session node killed with SIGKILL', () => {
   it(
-    'the candidate resumes on another node within 5 s of the socket closing, long before the lease ends; the log says so',
+    'the candidate resumes on another node within 20 s of the socket closing, long before the lease ends; the log says so',
     SLOW,
     async () => {
       const id = await createJobInterview(t, key);
@@ -93,7 +94,8 @@ describe('a session node killed with SIGKILL', () => {
       const droppedAt = Date.now();
       const back = await CandidateClient.connect(t.url, id);
       expect(await back.next(['session', 'INTERVIEW_NOT_ALLOWED'])).toMatchObject({ type: 'session', resumed: true });
-      expect(Date.now() - droppedAt).toBeLessThan(5_000);
+      // Far under the 60 s lease, with room for a loaded machine.
+      expect(Date.now() - droppedAt).toBeLessThan(20_000);
       await back.turn();
       await say(back, GOOD_ANSWERS[1]!);
       const users = (await details(t, key, id)).transcript.filter((e) => e.role === 'user').map((e) => e.control_id);
@@ -135,8 +137,9 @@ describe('a worker killed with SIGKILL mid-job', () => {
       t.server.container.jobRunner.start();
       const jobs = () =>
         t.server.container.database.db.selectFrom('jobs').select(['kind', 'status', 'lease_owner', 'attempts', 'last_error']).execute();
-      await eventually(async () => expect(deliveriesFor(id), JSON.stringify(await jobs())).toHaveLength(1), 30_000);
-      expect(Date.now() - killedAt).toBeLessThan(20_000);
+      await eventually(async () => expect(deliveriesFor(id), JSON.stringify(await jobs())).toHaveLength(1), 120_000);
+      // Far under the 600 s JOBS_LEASE_SECONDS, with room for a loaded machine.
+      expect(Date.now() - killedAt).toBeLessThan(120_000);
       expect(await logs(t, key, id)).toMatch(/evaluation stored by/);
     } finally {
       await t.server.container.jobRunner.stop();

@@ -249,7 +249,8 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
 
     for (const outcome of outcomes) {
       expect(outcome.endingReason).toBe(1);
-      for (const gap of outcome.resumeGaps) expect(gap).toBeLessThan(5_000);
+      // Far under the 60 s lease, with room for a loaded machine (as in cluster.nodes.test.ts).
+      for (const gap of outcome.resumeGaps) expect(gap).toBeLessThan(20_000);
     }
     // Some candidates were on each node: at least one saw the kill and one the drain (1001).
     expect(outcomes.flatMap((o) => o.closeCodes)).toContain(1001);
@@ -383,7 +384,7 @@ describe.skipIf(!enabled)('a cluster: two session nodes and a worker behind HAPr
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       const resumeGap = Date.now() - closedAt;
-      expect(resumeGap).toBeLessThan(5_000);
+      expect(resumeGap).toBeLessThan(20_000); // far under the 60 s lease
       voice.client.send({ type: 'mode', mode: 'voice' });
       await voice.client.turn(30_000);
       for (let turn = 0; turn < 4; turn++) {
