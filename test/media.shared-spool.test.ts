@@ -20,7 +20,7 @@ import { spoolPrefix } from '../src/media/media-storage.js';
 import { VOICE_PROTOCOL_VERSION } from '../src/session/protocol.js';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
-import { createJobInterview, details, eventually, logs } from './helpers/session.js';
+import { createJobInterview, details, eventually, logs, roundTrip } from './helpers/session.js';
 import { concatSamples, silence, speakWithFlite } from './helpers/spoken-audio.js';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -164,6 +164,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the recording when the session 
     else client.send({ type: 'mode', mode: 'voice' });
     await client.turn(30_000);
     await stream(client, tone(seconds));
+    // Heard, not only sent: the node hands each audio frame to the recording as it arrives, before
+    // it answers a later ping, so once the pong is back every frame is the node's.
+    await roundTrip(client);
     await node.stop(signal);
     await client.closed;
     return id;
@@ -202,8 +205,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the recording when the session 
     await resumeAndEnd(id);
     const { soundSecs } = await soundOf(await archivedRecording(id));
     console.log(`  ${heardSecs} s of sound sent before SIGTERM, ${soundSecs.toFixed(2)} s on the recording`);
-    // Frames still in the socket when the signal lands were sent, not heard: on a loaded machine that is a few
-    // hundred ms (4.58 s of 5 in one CI lane). A drain that lost its spool would lose seconds, as SIGKILL may.
+    // Every frame was heard before the signal (the round trip in soundThenStop); the 0.5 s is the measure's
+    // slack (the MP3, the 20 ms windows). A drain that lost its spool would lose seconds, as SIGKILL may.
     expect(soundSecs).toBeGreaterThanOrEqual(heardSecs - 0.5);
     expect(soundSecs).toBeLessThanOrEqual(heardSecs + 0.1);
   });
