@@ -135,7 +135,10 @@ describe('the interviewer speaks through one queue', () => {
     const { page, relay, fromPage } = await voiceInterview(t, key);
     await expect.poll(() => page.textContent('#turn'), { timeout: 60_000 }).toBe('Your turn. Listening…');
     const before = (await sources(page)).length;
-    for (const id of ['b1', 'b2', 'b3']) sendUtterance(relay(), id, 1.5);
+    // b2 is long, so the stop reaches it while it plays however slow the relay and the poll are under load.
+    sendUtterance(relay(), 'b1', 1.5);
+    sendUtterance(relay(), 'b2', 10);
+    sendUtterance(relay(), 'b3', 1.5);
     await expect.poll(() => fromPage().some((m) => m.id === 'b2' && m.event === 'started'), { timeout: 60_000 }).toBe(true);
     // The server stops every id it sent, as its voice channel does on a barge-in.
     for (const id of ['b1', 'b2', 'b3']) relay().send(JSON.stringify({ type: 'stop_audio', id, reason: 'barge_in' }));
@@ -144,12 +147,12 @@ describe('the interviewer speaks through one queue', () => {
     expect(reports.find((m) => m.type === 'played' && m.id === 'b1')).toMatchObject({ outcome: 'complete' });
     const b2 = reports.find((m) => m.type === 'played' && m.id === 'b2');
     expect(b2).toMatchObject({ outcome: 'barge_in' });
-    expect(b2!.played_ms).toBeLessThan(1500);
+    expect(b2!.played_ms).toBeLessThan(10_000);
     expect(reports.find((m) => m.type === 'played' && m.id === 'b3')).toMatchObject({ played_ms: 0, outcome: 'barge_in' });
     expect(reports.some((m) => m.id === 'b3' && m.event === 'started')).toBe(false);
     expect(reports.find((m) => m.type === 'playback' && m.id === 'b2' && m.event !== 'started')).toMatchObject({ event: 'interrupted' });
-    // Nothing of the third sentence was ever started in the browser: 15 frames of b1 and at most 15 of b2.
-    expect((await sources(page)).length - before).toBeLessThanOrEqual(30);
+    // Nothing of the third sentence was ever started in the browser: 15 frames of b1 and at most 100 of b2.
+    expect((await sources(page)).length - before).toBeLessThanOrEqual(115);
     await expect.poll(() => page.textContent('#turn')).toBe('Your turn. Listening…');
     await page.context().close();
   });
