@@ -5,7 +5,7 @@
 // evaluator instead, against the OpenAI-compatible server that LLM_BASE_URL,
 // LLM_API_KEY and LLM_MODEL name (read through src/config.ts, as the service does).
 
-import { parseArgs } from 'node:util';
+import { benchArgs } from '../cli-args.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createEvaluator, type EvaluationInput, type EvaluationResult, type Evaluator } from '../../src/evaluation/index.js';
 import { playScreeningThroughApi } from './api-sample.js';
@@ -13,14 +13,12 @@ import { measureUnderstanding } from './measure.js';
 import { renderApiSample, renderReport } from './report.js';
 import { loadSeparateSet, loadUnderstandingSet, SEPARATE_SETS, type SeparateSet, type UnderstandingSet } from './understanding-set.js';
 
-const { values } = parseArgs({
-  options: {
-    split: { type: 'string', default: 'all' },
-    misses: { type: 'boolean', default: false },
-    'no-timing': { type: 'boolean', default: false },
-    api: { type: 'boolean', default: false },
-    llm: { type: 'boolean', default: false },
-  },
+const values = benchArgs('npm run accuracy', {
+  split: { type: 'string', default: 'all', help: `tune, heldout, all, ${SEPARATE_SETS.join(', ')}` },
+  misses: { type: 'boolean', help: 'list the tune and development items rated wrong (other splits are never listed)' },
+  'no-timing': { type: 'boolean', help: 'leave out the time per item' },
+  api: { type: 'boolean', help: 'also play screening answers through the HTTP API' },
+  llm: { type: 'boolean', help: 'measure the model-backed evaluator (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL)' },
 });
 
 const split = values.split;

@@ -20,7 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { connect as connectTcp } from 'node:net';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, countArg, numberArg } from '../cli-args.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startCluster, type Cluster, type NodeName } from '../../deploy/local-cluster.js';
@@ -34,18 +34,23 @@ import { startReceiver } from '../../test/helpers/webhook-receiver.js';
 import { model, printReport } from './capacity-model.js';
 import { ANSWERS, QUESTIONS } from './interview-set.js';
 
-const { values: args } = parseArgs({
-  options: {
-    interviews: { type: 'string', default: process.env.BENCH_INTERVIEWS ?? '10' },
-    waiting: { type: 'string', default: '100' },
-    minutes: { type: 'string', default: '20' },
-    idle: { type: 'string', default: '20' },
-    wait: { type: 'string', default: '20' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
+const args = benchArgs('npm run bench:capacity', {
+  interviews: { type: 'string', default: process.env.BENCH_INTERVIEWS ?? '10', help: 'interviews played at once' },
+  waiting: { type: 'string', default: '100', help: 'candidates connected and waiting (at least --interviews)' },
+  minutes: { type: 'string', default: '20', help: 'interview length the model scales to' },
+  idle: { type: 'string', default: '20', help: 'seconds measured with nothing running' },
+  wait: { type: 'string', default: '20', help: 'seconds the waiting candidates stay connected' },
+  'database-url': {
+    type: 'string',
+    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    help: 'the PostgreSQL the nodes share',
   },
 });
-const N = Number(args.interviews);
-const WAITING = Math.max(N, Number(args.waiting));
+const N = countArg('interviews', args.interviews, 1);
+const WAITING = Math.max(N, countArg('waiting', args.waiting));
+const IDLE_S = numberArg('idle', args.idle);
+const WAIT_S = numberArg('wait', args.wait);
+const MINUTES = numberArg('minutes', args.minutes, 1);
 const NODES: NodeName[] = ['session1', 'session2', 'worker'];
 export interface Snapshot {
   at: number;
@@ -167,18 +172,18 @@ async function main(): Promise<void> {
     turns = 0;
     await sleep(12_000); // PostgreSQL publishes its statistics up to ~10 s late
 
-    process.stderr.write(`idle: ${args.idle} s\n`);
+    process.stderr.write(`idle: ${IDLE_S} s\n`);
     const idleStart = await snapshot();
-    await sleep(Number(args.idle) * 1000);
+    await sleep(IDLE_S * 1000);
     const idleEnd = await snapshot();
 
-    process.stderr.write(`waiting: ${WAITING} candidates connected for ${args.wait} s\n`);
+    process.stderr.write(`waiting: ${WAITING} candidates connected for ${WAIT_S} s\n`);
     const waitingIds = await create(WAITING);
     const waiting: CandidateClient[] = [];
     for (let i = 0; i < WAITING; i += 10) waiting.push(...(await Promise.all(waitingIds.slice(i, i + 10).map(connect))));
     await sleep(12_000);
     const waitStart = await snapshot();
-    await sleep(Number(args.wait) * 1000);
+    await sleep(WAIT_S * 1000);
     const waitEnd = await snapshot();
     // The first N go on to finish their interviews; the others leave (their sessions wait out the grace period).
     const ids = waitingIds.slice(0, N);
@@ -201,14 +206,14 @@ async function main(): Promise<void> {
       waitingCandidates: WAITING,
       turns,
       recordingSeconds: durations.reduce((a, b) => a + b, 0) / durations.length,
-      minutes: Number(args.minutes),
+      minutes: MINUTES,
       idle: [idleStart, idleEnd],
       waiting: [waitStart, waitEnd],
       run: [runStart, runEnd],
     });
     printReport(result, {
       machine: `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}, load average ${startLoad.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
-      command: `npm run bench:capacity -- --interviews ${N} --waiting ${WAITING} --minutes ${args.minutes}`,
+      command: `npm run bench:capacity -- --interviews ${N} --waiting ${WAITING} --minutes ${MINUTES}`,
     });
   } finally {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});

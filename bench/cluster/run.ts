@@ -24,7 +24,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { benchArgs, countArg } from '../cli-args.js';
 import { ownSchema, startCluster, type Cluster } from '../../deploy/local-cluster.js';
 import type { Principal } from '../../src/auth/principal.js';
 import { CandidateClient } from '../../src/cli/candidate-client.js';
@@ -36,16 +37,20 @@ import { DELIVERY_ENV } from '../../test/helpers/webhook-fixtures.js';
 import { ANSWERS, QUESTIONS } from './interview-set.js';
 
 const run = promisify(execFile);
-const { values: args } = parseArgs({
-  options: {
-    interviews: { type: 'string', default: '10' },
-    deliveries: { type: 'string', default: '50' },
-    burst: { type: 'string', default: '200' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
-    'redis-url': { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9' },
+const args = benchArgs('npm run bench:cluster', {
+  interviews: { type: 'string', default: '10', help: 'interviews played through the cluster' },
+  deliveries: { type: 'string', default: '50', help: 'webhook deliveries one at a time' },
+  burst: { type: 'string', default: '200', help: 'webhook deliveries at once' },
+  'database-url': {
+    type: 'string',
+    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    help: 'the PostgreSQL the nodes share',
   },
+  'redis-url': { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9', help: 'the Redis the nodes share' },
 });
-const INTERVIEWS = Number(args.interviews);
+const INTERVIEWS = countArg('interviews', args.interviews, 1);
+const IDLE_DELIVERIES = countArg('deliveries', args.deliveries);
+const BURST_DELIVERIES = countArg('burst', args.burst);
 const BENCH_PRINCIPAL: Principal = {
   id: 'user:bench-cluster',
   kind: 'user',
@@ -206,8 +211,8 @@ async function crossNodeDeliveries(cluster: Cluster, receiver: Receiver): Promis
   try {
     const service = enqueuer.webhooks.service;
     await service.createEndpoint(BENCH_PRINCIPAL, { url: receiver.url });
-    const idleCount = Number(args.deliveries);
-    const burstCount = Number(args.burst);
+    const idleCount = IDLE_DELIVERIES;
+    const burstCount = BURST_DELIVERIES;
     const interviews: string[] = [];
     for (let i = 0; i < idleCount + burstCount; i++) {
       const created = await enqueuer.interviews.createJobInterview(BENCH_PRINCIPAL, {

@@ -7,7 +7,7 @@
 // The servers run in this process; autocannon fires from a worker thread, so
 // client and server do not share one event loop. Only 127.0.0.1 is used.
 
-import { parseArgs } from 'node:util';
+import { benchArgs, countArg } from '../cli-args.js';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../../src/config.js';
@@ -15,24 +15,20 @@ import { startServer } from '../../src/server.js';
 import { createTestDatabase } from '../../test/helpers/test-database.js';
 import { jobInterviewRequest } from '../../test/helpers/test-server.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
-    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
-    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
-    'database-url': { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
-    'no-postgres': { type: 'boolean', default: false },
+const flags = benchArgs('npm run bench:http', {
+  duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10', help: 'seconds per route' },
+  connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50', help: 'concurrent connections' },
+  warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2', help: 'seconds of warm-up per route (0: none)' },
+  'database-url': {
+    type: 'string',
+    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    help: 'the PostgreSQL to measure on',
   },
+  'no-postgres': { type: 'boolean', help: 'SQLite only' },
 });
-const duration = positive('duration', flags.duration);
-const connections = positive('connections', flags.connections);
-const warmup = flags.warmup === '0' ? 0 : positive('warmup', flags.warmup);
-
-function positive(name: string, raw: string): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer (got "${raw}")`);
-  return value;
-}
+const duration = countArg('duration', flags.duration, 1);
+const connections = countArg('connections', flags.connections, 1);
+const warmup = countArg('warmup', flags.warmup);
 
 interface Row {
   name: string;

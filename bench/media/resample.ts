@@ -6,12 +6,15 @@
 // from two checkouts to compare: the figures are CPU time on the main thread.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs, countArg, numberArg } from '../cli-args.js';
 import { resample } from '../../src/speech/audio.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rounds: { type: 'string', default: '9' } } });
-const SECONDS = Number(values.seconds);
-const ROUNDS = Number(values.rounds);
+const values = benchArgs('npx tsx bench/media/resample.ts', {
+  seconds: { type: 'string', default: '10', help: 'seconds of audio per run' },
+  rounds: { type: 'string', default: '9', help: 'runs per rate pair (the median is printed)' },
+});
+const SECONDS = numberArg('seconds', values.seconds, 0.1);
+const ROUNDS = countArg('rounds', values.rounds, 1);
 const PAIRS: readonly [number, number][] = [
   [22_050, 16_000],
   [24_000, 16_000],

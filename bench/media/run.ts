@@ -15,7 +15,7 @@ import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync, mkdirS
 import { once } from 'node:events';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs, numberArg } from '../cli-args.js';
 import { loadConfig } from '../../src/config.js';
 import { ENGLISH } from '../../src/languages/registry.js';
 import { randomBytes } from 'node:crypto';
@@ -34,8 +34,11 @@ import { promisify } from 'node:util';
 import { createSpeech } from '../../src/speech/index.js';
 import { resample } from '../../src/speech/audio.js';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '60' }, compare: { type: 'boolean', default: false } } });
-const minutes = Number(values.minutes);
+const values = benchArgs('npm run bench:media', {
+  minutes: { type: 'string', default: '60', help: 'length of the interview assembled' },
+  compare: { type: 'boolean', help: 'also compare the encoders and remuxers' },
+});
+const minutes = numberArg('minutes', values.minutes, 0.1);
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-media-'));
 const id = '0b0b0b0b-0000-4000-8000-000000000060';
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');

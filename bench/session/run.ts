@@ -6,7 +6,8 @@
 // PostgreSQL runs when BENCH_DATABASE_URL is set (a fresh schema is used and dropped).
 
 import { execFile, spawn } from 'node:child_process';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { benchArgs, countArg } from '../cli-args.js';
 import { playInterview } from '../../src/cli/candidate-client.js';
 import { percentile } from '../../src/cli/simulate.js';
 import { loadConfig } from '../../src/config.js';
@@ -15,8 +16,10 @@ import { startChildServer } from '../../test/helpers/child-server.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers/test-database.js';
 
 const run = promisify(execFile);
-const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' } } });
-const SESSIONS = Number(values.sessions);
+const values = benchArgs('npm run bench:session', {
+  sessions: { type: 'string', default: '200', help: 'concurrent simulated interviews' },
+});
+const SESSIONS = countArg('sessions', values.sessions, 1);
 const ANSWERS = [
   'I am a backend engineer with six years of experience building Node.js services and leading small teams.',
   'A race condition happens when two threads access shared state and the result depends on the timing of their execution.',

@@ -13,7 +13,7 @@
 // Prints a Markdown table; nothing is asserted.
 
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs, numberArg } from '../cli-args.js';
 import { concatSamples, silence, trimSilence } from '../../test/helpers/spoken-audio.js';
 import { SPOKEN_ANSWERS, speakWithFlite } from '../../test/helpers/speech.js';
 import { languageByTag } from '../../src/languages/index.js';
@@ -22,8 +22,10 @@ import { WarmPocketsphinxSpeechToText } from '../../src/speech/stt/pocketsphinx-
 import { SileroVad } from '../../src/speech/vad/silero-vad.js';
 import { wordErrors, words } from '../../src/speech/word-error-rate.js';
 
-const { values: flags } = parseArgs({ options: { ms: { type: 'string', default: 'off,100,150,200,300' } } });
-const settings = flags.ms.split(',').map((value) => (value === 'off' ? null : Number(value)));
+const flags = benchArgs('npx tsx bench/voice/checkpoints.ts', {
+  ms: { type: 'string', default: 'off,100,150,200,300', help: 'pause lengths that take a checkpoint, comma-separated (off: none)' },
+});
+const settings = flags.ms.split(',').map((value) => (value === 'off' ? null : numberArg('ms', value)));
 const english = languageByTag('en')!;
 const FRAME = CANDIDATE_SAMPLE_RATE / 50;
 

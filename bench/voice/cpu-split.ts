@@ -14,10 +14,12 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs, numberArg } from '../cli-args.js';
 
-const { values: flags } = parseArgs({
-  options: { seconds: { type: 'string', default: '600' }, every: { type: 'string', default: '5' }, root: { type: 'string', default: '' } },
+const flags = benchArgs('npx tsx bench/voice/cpu-split.ts', {
+  seconds: { type: 'string', default: '600', help: 'how long to sample' },
+  every: { type: 'string', default: '5', help: 'seconds per window' },
+  root: { type: 'string', default: '', help: "the pid whose descendants are the bench's" },
 });
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const KINDS = ['service main thread', 'service other threads', 'decoders', 'synthesizers', 'bench client', 'rest'] as const;
@@ -93,8 +95,8 @@ function sample(): Map<string, { kind: Kind; ticks: number }> {
   return seen;
 }
 
-const every = Number(flags.every) * 1000;
-const until = Date.now() + Number(flags.seconds) * 1000;
+const every = numberArg('every', flags.every, 0.1) * 1000;
+const until = Date.now() + numberArg('seconds', flags.seconds) * 1000;
 console.log(`| time (UTC) | ${KINDS.join(' | ')} | load (1 min) |`);
 console.log(`|---|${KINDS.map(() => '---:|').join('')}---:|`);
 let previous = sample();

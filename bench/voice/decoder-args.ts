@@ -17,7 +17,7 @@
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { argError, benchArgs, countListArg } from '../cli-args.js';
 import { languageByTag } from '../../src/languages/index.js';
 import { CANDIDATE_SAMPLE_RATE, pcmDurationMs, type PcmAudio } from '../../src/speech/audio.js';
 import { POCKETSPHINX_SPEED_ARGS } from '../../src/speech/stt/pocketsphinx.js';
@@ -60,8 +60,16 @@ const CANDIDATES: [string, string[]][] = [
   ['-topn 2 -maxhmmpf 3000 -pl_window 3 -lponlybeam 1e-20', ['-topn', '2', '-maxhmmpf', '3000', '-pl_window', '3', '-lponlybeam', '1e-20']],
 ];
 
-const { values: flags } = parseArgs({ options: { candidates: { type: 'string', default: '' } } });
-const chosen = flags.candidates ? flags.candidates.split(',').map((i) => CANDIDATES[Number(i)]!) : CANDIDATES;
+const flags = benchArgs('npm run bench:voice:args', {
+  candidates: {
+    type: 'string',
+    default: '',
+    help: `which argument sets, by index 0..${CANDIDATES.length - 1}, comma-separated (none: all)`,
+  },
+});
+const chosen = flags.candidates
+  ? countListArg('candidates', flags.candidates).map((i) => CANDIDATES[i] ?? argError(`--candidates: there is no set ${i}`))
+  : CANDIDATES;
 const english = languageByTag('en')!;
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 

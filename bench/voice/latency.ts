@@ -44,7 +44,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { benchArgs, countArg, numberArg } from '../cli-args.js';
 import { percentile } from '../../src/cli/simulate.js';
 import { playVoiceInterview, type VoiceAnswer, type VoicePlayResult } from '../../src/cli/simulate-voice.js';
 import { CANDIDATE_SAMPLE_RATE, decodeWav, encodeWav, resample } from '../../src/speech/audio.js';
@@ -57,22 +58,20 @@ import { formatCutoffs, measureCutoffs } from './cutoffs.js';
 import { VOICE_BENCH_ANSWERS } from './recordings.js';
 
 const run = promisify(execFile);
-const { values } = parseArgs({
-  options: {
-    interviews: { type: 'string', default: '2' },
-    concurrent: { type: 'string', default: '10' },
-    stagger: { type: 'string', default: '10000' },
-    remote: { type: 'string', default: '50' },
-    cutoffs: { type: 'string', default: 'true' },
-    'llm-delay': { type: 'string', default: '0' },
-  },
+const values = benchArgs('npm run bench:voice', {
+  interviews: { type: 'string', default: '2', help: 'interviews one at a time, per server setting' },
+  concurrent: { type: 'string', default: '10', help: 'sessions at once (0: left out)' },
+  stagger: { type: 'string', default: '10000', help: 'ms over which the concurrent sessions start (0: left out)' },
+  remote: { type: 'string', default: '50', help: 'sessions at once against the fake transcription server (0: left out)' },
+  cutoffs: { type: 'string', default: 'true', help: 'false leaves out the cut-off set' },
+  'llm-delay': { type: 'string', default: '0', help: 'ms the fake chat server takes (0: left out)' },
 });
-const SEQUENTIAL = Number(values.interviews);
-const CONCURRENT = Number(values.concurrent);
-const STAGGER_MS = Number(values.stagger);
-const REMOTE = Number(values.remote);
+const SEQUENTIAL = countArg('interviews', values.interviews);
+const CONCURRENT = countArg('concurrent', values.concurrent);
+const STAGGER_MS = numberArg('stagger', values.stagger);
+const REMOTE = countArg('remote', values.remote);
 const CUTOFFS = values.cutoffs !== 'false';
-const LLM_DELAY_MS = Number(values['llm-delay']);
+const LLM_DELAY_MS = numberArg('llm-delay', values['llm-delay']);
 /** How long the fake transcription server takes to answer, as a hosted Whisper would. */
 const REMOTE_DELAY_MS = 50;
 

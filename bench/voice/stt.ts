@@ -11,7 +11,7 @@
 // Prints Markdown tables; nothing is asserted.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs, countArg, countListArg } from '../cli-args.js';
 import { SPOKEN_ANSWERS, speakWithFlite } from '../../test/helpers/speech.js';
 import { LANGUAGES, languageByTag } from '../../src/languages/index.js';
 import { CANDIDATE_SAMPLE_RATE, pcmDurationMs, type PcmAudio } from '../../src/speech/audio.js';
@@ -24,16 +24,14 @@ import { FliteTextToSpeech } from '../../src/speech/tts/flite.js';
 import type { TextToSpeech } from '../../src/speech/tts/text-to-speech.js';
 import { wordErrors, words } from '../../src/speech/word-error-rate.js';
 
-const { values: flags } = parseArgs({
-  options: {
-    concurrency: { type: 'string', default: '1,4,10' },
-    rounds: { type: 'string', default: '1' },
-    sections: { type: 'string', default: 'wer,recognition,concurrency,synthesis' },
-  },
+const flags = benchArgs('npm run bench:voice:stt', {
+  concurrency: { type: 'string', default: '1,4,10', help: 'concurrent streams, comma-separated' },
+  rounds: { type: 'string', default: '1', help: 'rounds of each measurement' },
+  sections: { type: 'string', default: 'wer,recognition,concurrency,synthesis', help: 'which sections to run, comma-separated' },
 });
 const sections = new Set(flags.sections.split(','));
-const concurrencyLevels = flags.concurrency.split(',').map(Number);
-const rounds = Number(flags.rounds);
+const concurrencyLevels = countListArg('concurrency', flags.concurrency, 1);
+const rounds = countArg('rounds', flags.rounds, 1);
 const english = languageByTag('en')!;
 const FRAME = CANDIDATE_SAMPLE_RATE / 50; // 20 ms, as the page sends
 
