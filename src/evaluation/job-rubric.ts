@@ -82,6 +82,11 @@ export interface RubricScore {
 const ENGLISH_CODE: LanguageCode = 1;
 const EXPECTED_WORDS: Record<DifficultyLevel, number> = { easy: 35, medium: 50, hard: 70 };
 const LEVEL_FACTOR: Record<ExperienceLevel, number> = { intern: 0.8, junior: 0.9, assistant: 0.9, senior: 1.15 };
+/** The length asked in words, in the answer's own language: French says in 1.2 words what English says in one. */
+export function lengthAsked(ctx: Pick<RubricContext, 'difficultyLevel' | 'experienceLevel'>, answerLanguage: LanguageCode): number {
+  return EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel] * (languageFor(answerLanguage).wordsPerEnglishWord ?? 1);
+}
+
 const LEVEL_SHIFT: Record<ExperienceLevel, number> = { intern: -0.04, junior: -0.02, assistant: -0.02, senior: 0.03 };
 const DIFFICULTY_SHIFT: Record<DifficultyLevel, number> = { easy: -0.02, medium: 0, hard: 0.03 };
 
@@ -405,8 +410,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   const coverage = criteria.length === 0 ? 0 : criteria.reduce((a, c) => a + c.credit, 0) / criteria.length;
   const structure = structureScore(question.type, signals);
   const overlap = question.sample_answer ? sampleOverlap(question.sample_answer, answerTerms, language) : null;
-  // The length asked, in the answer's own language: French says in 1.2 words what English says in one.
-  const expected = EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel] * (languageFor(spoken).wordsPerEnglishWord ?? 1);
+  const expected = lengthAsked(ctx, spoken);
   const elaboration = Math.min(1, words / expected);
   const rawScore =
     WEIGHTS.coverage * coverage +
