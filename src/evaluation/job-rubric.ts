@@ -18,7 +18,7 @@ import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
 import { withoutFillers } from './communication.js';
 import { findKin, kinWords } from './word-kin.js';
-import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
+import { ALL_LEXICONS, CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
 
 export interface RubricContext {
   question: StoredJobQuestion;
@@ -207,9 +207,30 @@ export function readStructure(answer: string, language: LanguageCode, raw = answ
     deflectsResponsibility: has(CUES.deflection),
     isKeywordList: isKeywordList(answer, tokens),
     attemptsManipulation: has(CUES.manipulation) || addressesTheGrader(raw),
-    overclaims: has(CUES.certainty),
+    overclaims: isCertain(tokens),
     isPlatitude: has(CUES.platitude),
   };
+}
+
+/** A negator this many words or fewer before a certainty phrase makes it a caveat ("no basta con", "not simply"). */
+const CAVEAT_REACH = 2;
+
+let allNegators: ReadonlySet<string> | null = null;
+
+/**
+ * Asserts with certainty: a certainty phrase (cues.certainty) that no negator of any record stands just before. Under
+ * a negation the phrase says something is not enough on its own ("no basta con", "فلا يكفي وحده", "it's not the same
+ * thing"): a caveat, not an overclaim. Arabic negators written onto و or ف ("فلا") count as well.
+ */
+function isCertain(tokens: readonly string[]): boolean {
+  allNegators ??= new Set(
+    ALL_LEXICONS.flatMap((l) => [...l.negators, ...l.no])
+      .filter((w) => phraseTokens(w).length === 1)
+      .map((w) => phraseTokens(w)[0] as string),
+  );
+  const negators = allNegators;
+  const isNegator = (t: string) => negators.has(t) || (/^[وف]\p{Script=Arabic}/u.test(t) && negators.has(t.slice(1)));
+  return findPhrases(tokens, CUES.certainty).some((hit) => !tokens.slice(Math.max(0, hit.start - CAVEAT_REACH), hit.start).some(isNegator));
 }
 
 /**
