@@ -79,6 +79,8 @@ export interface CriterionEvidence {
   credit: number;
   /** The answer's words that matched the criterion (stems, concept groups, phrases). */
   matchedTerms: string[];
+  /** Rubric-style ("States the outcome and what they learned"): credited by the structure cues, not by words. */
+  structural?: boolean;
 }
 
 interface NegationWords {
@@ -320,7 +322,8 @@ const OTHER_LANGUAGE_ENGAGED = 0.6;
 
 /**
  * Partial: with few criteria (three or fewer) each is a large part of the answer, and meeting half of them or less
- * is a partial answer, OKAY, unless the answer goes further than asked (a signal of depth at the top grade's length).
+ * is a partial answer, OKAY, unless the answer goes further than asked (a signal of depth at the top grade's length) and
+ * leaves no rubric-style criterion (an outcome, a lesson: `structural`) untouched.
  */
 export const PARTIAL = { maxCriteria: 3, coverage: 0.5 } as const;
 
@@ -360,7 +363,9 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
     n > 0 &&
     n <= PARTIAL.maxCriteria &&
     coverage <= PARTIAL.coverage &&
-    !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH) &&
+    // A criterion that asks for a part of the answer's shape (an outcome, a lesson) is met by that shape, not by words: left
+    // untouched, that part is missing, and length and depth elsewhere do not make up for it.
+    !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH && !x.criteria.some((c) => c.structural && c.credit === 0)) &&
     !isExplained(x);
   const verdict =
     weighed.rating === 'EXCELLENT' && isShort

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreJobAnswer } from './job-rubric.js';
 import { CACHE_QUESTIONS } from './job-generalising-5.cases.js';
 import type { LanguageCode } from '../interviews/enums.js';
+import type { StoredJobQuestion } from '../interviews/questions.js';
 
 const rubricOf = (language: LanguageCode, answer: string) =>
   scoreJobAnswer({ question: CACHE_QUESTIONS[language], answer, language, experienceLevel: 'junior', difficultyLevel: 'medium' });
@@ -35,5 +36,71 @@ describe('a certainty phrase under a negation is a caveat, not an overclaim', ()
     expect(rubricOf(language, caveat).signals.overclaims).toBe(false);
     expect(rubricOf(language, claim).signals.overclaims).toBe(true);
     expect(rubricOf(language, caveat).rating).not.toBe('SUBOPTIMAL');
+  });
+});
+
+const storyQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: 'story',
+  question,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'behavioral',
+});
+
+const STORY_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: storyQuestion('Tell me about a time you had to deal with an upset customer. What did you do?', [
+    'Describes a concrete situation with an upset customer and what they personally did',
+    'States the outcome and what they learned',
+  ]),
+  2: storyQuestion('Erzählen Sie von einem verärgerten Kunden. Was haben Sie getan?', [
+    'Beschreibt eine konkrete Situation mit einem verärgerten Kunden und was der Kandidat selbst getan hat',
+    'Nennt das Ergebnis und was der Kandidat gelernt hat',
+  ]),
+  5: storyQuestion("Parlez-moi d'un client mécontent. Qu'avez-vous fait ?", [
+    'Décrit une situation concrète avec un client mécontent et ce que le candidat a fait lui-même',
+    'Indique le résultat et ce que le candidat a appris',
+  ]),
+  6: storyQuestion('Háblame de un cliente enfadado. ¿Qué hiciste?', [
+    'Describe una situación concreta con un cliente enfadado y lo que hizo el candidato',
+    'Indica el resultado y lo que aprendió',
+  ]),
+};
+
+const storyOf = (language: LanguageCode, answer: string) =>
+  scoreJobAnswer({
+    question: STORY_QUESTIONS[language] as StoredJobQuestion,
+    answer,
+    language,
+    experienceLevel: 'junior',
+    difficultyLevel: 'easy',
+  });
+
+describe('rule 10: a long story does not make up for the outcome and lesson it leaves out', () => {
+  it.each<[LanguageCode, string]>([
+    [
+      1,
+      'Last year at the store an upset customer came back because the laptop he had bought would not switch on, and the queue behind him was getting long. ' +
+        'I asked my colleague to open the second till, because the others were waiting, took him to the service desk, tested the charger with him and then called my supervisor over.',
+    ],
+    [
+      2,
+      'Letztes Jahr kam im Laden ein verärgerter Kunde zurück, weil sein neuer Laptop nicht anging, und die Schlange hinter ihm wurde lang. ' +
+        'Ich habe meine Kollegin gebeten, die zweite Kasse zu öffnen, weil die anderen warteten, habe ihn zum Servicetresen gebracht, das Ladegerät mit ihm getestet und dann meinen Vorgesetzten gerufen.',
+    ],
+    [
+      5,
+      "L'an dernier au magasin, un client mécontent est venu à la caisse parce que son ordinateur portable ne s'allumait pas, et la file derrière lui s'allongeait. " +
+        "J'ai demandé à ma collègue d'ouvrir la deuxième caisse, parce que les autres attendaient, je l'ai emmené au comptoir du service, j'ai testé le chargeur avec lui puis j'ai appelé mon responsable.",
+    ],
+    [
+      6,
+      'El año pasado en la tienda volvió un cliente enfadado porque su portátil nuevo no encendía, y la cola detrás de él era cada vez más larga. ' +
+        'Le pedí a mi compañera que abriera la segunda caja, porque los demás esperaban, lo llevé al mostrador de servicio, probé el cargador con él y luego llamé a mi supervisor.',
+    ],
+  ])('language %i: a situation and own actions at length, with no outcome or lesson, is OKAY', (language, answer) => {
+    const rubric = storyOf(language, answer);
+    expect(rubric.criteria.map((c) => c.credit)).toEqual([1, 0]);
+    expect(rubric.criteria[1]?.structural).toBe(true);
+    expect(rubric.rating).toBe('OKAY');
   });
 });

@@ -33,6 +33,8 @@ export interface CriterionMatch {
   /** 0, 0.5 or 1. */
   credit: number;
   matchedTerms: string[];
+  /** Rubric-style: the criterion asks for a part of the answer's shape, credited by structural cues. */
+  structural?: boolean;
 }
 
 export interface StructureSignals {
@@ -281,6 +283,13 @@ function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
 }
 
+/** The criterion asks for a part of the answer's shape (a situation, own actions, a result, a lesson ...): rubric-style. */
+function isStructural(criterionTokens: readonly string[]): boolean {
+  return (Object.keys(CUE_TRIGGERS) as Array<keyof typeof CUE_TRIGGERS>).some((cue) =>
+    criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t)),
+  );
+}
+
 function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
   const wants = (cue: keyof typeof CUE_TRIGGERS) => criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t));
   if (wants('quantified')) return s.isQuantified ? 1 : s.hasResult ? 0.5 : 0;
@@ -349,7 +358,7 @@ export function matchCriterion(
         ? 0.5
         : 0;
   const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
-  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)] };
+  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], structural: isStructural(criterionTokens) };
 }
 
 /**
