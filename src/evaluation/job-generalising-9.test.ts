@@ -104,3 +104,70 @@ describe('rule 10: a long story does not make up for the outcome and lesson it l
     expect(rubric.rating).toBe('OKAY');
   });
 });
+
+const comparison = (question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: 'compare',
+  question,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'technical',
+});
+
+const COMPARISONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: comparison('What is the difference between TCP and UDP?', [
+    'TCP is connection-oriented and guarantees ordered delivery with acknowledgements',
+    'UDP sends datagrams without guarantees, with lower latency, for example for games',
+  ]),
+  2: comparison('Was ist der Unterschied zwischen TCP und UDP?', [
+    'TCP ist verbindungsorientiert und garantiert die Reihenfolge durch Bestätigungen',
+    'UDP sendet Datagramme ohne Garantie mit geringerer Latenz, zum Beispiel für Spiele',
+  ]),
+  5: comparison('Quelle est la différence entre TCP et UDP ?', [
+    "TCP est orienté connexion et garantit l'ordre de livraison avec des accusés de réception",
+    'UDP envoie des datagrammes sans garantie, avec une latence plus faible, par exemple pour les jeux',
+  ]),
+  8: comparison('Vad är skillnaden mellan TCP och UDP?', [
+    'TCP är anslutningsorienterat och garanterar ordningen med kvittenser',
+    'UDP skickar datagram utan garantier med lägre latens, till exempel för spel',
+  ]),
+};
+
+const compareOf = (language: LanguageCode, answer: string) =>
+  scoreJobAnswer({
+    question: COMPARISONS[language] as StoredJobQuestion,
+    answer,
+    language,
+    experienceLevel: 'junior',
+    difficultyLevel: 'easy',
+  });
+
+describe('a claim that the things compared are the same denies the difference asked about', () => {
+  it.each<[LanguageCode, string, string]>([
+    [
+      1,
+      'TCP and UDP are basically the same thing. UDP sends datagrams with acknowledgements and guarantees the order, and TCP has lower latency for games.',
+      'TCP and UDP are not the same thing. TCP is connection-oriented and guarantees the order with acknowledgements, while UDP sends datagrams with lower latency, for example for games.',
+    ],
+    [
+      2,
+      'TCP und UDP sind im Grunde dasselbe. UDP sendet Datagramme mit Bestätigungen und garantiert die Reihenfolge, TCP hat eine geringere Latenz für Spiele.',
+      'TCP und UDP sind nicht dasselbe. TCP ist verbindungsorientiert und garantiert die Reihenfolge durch Bestätigungen, UDP sendet Datagramme mit geringerer Latenz, zum Beispiel für Spiele.',
+    ],
+    [
+      5,
+      "TCP et UDP, c'est à peu près la même chose. UDP envoie des datagrammes avec des accusés de réception et garantit l'ordre, et TCP a une latence plus faible pour les jeux.",
+      "TCP et UDP, ce n'est pas la même chose. TCP est orienté connexion et garantit l'ordre avec des accusés de réception, UDP envoie des datagrammes avec une latence plus faible, par exemple pour les jeux.",
+    ],
+    [
+      8,
+      'TCP och UDP är egentligen samma sak. UDP skickar datagram med kvittenser och garanterar ordningen, och TCP har lägre latens för spel.',
+      'TCP och UDP är inte samma sak. TCP är anslutningsorienterat och garanterar ordningen med kvittenser, medan UDP skickar datagram med lägre latens, till exempel för spel.',
+    ],
+  ])('language %i: "the same thing" is confidently wrong, "not the same thing" is no error', (language, same, different) => {
+    const wrong = compareOf(language, same);
+    expect(wrong.errors.map((e) => e.kind)).toContain('denied_difference');
+    expect(wrong.rating).toBe('SUBOPTIMAL');
+    expect(compareOf(language, different).errors.filter((e) => e.kind === 'denied_difference')).toEqual([]);
+    expect(compareOf(language, different).rating).not.toBe('SUBOPTIMAL');
+  });
+});
