@@ -171,3 +171,25 @@ describe('a claim that the things compared are the same denies the difference as
     expect(compareOf(language, different).rating).not.toBe('SUBOPTIMAL');
   });
 });
+
+describe('ordered steps explain a plan, not a technical subject', () => {
+  it.each<[LanguageCode, string]>([
+    [1, 'First the cache starts, then the application runs, and finally everything appears on the screen.'],
+    [2, 'Zuerst startet der Cache, dann läuft die Anwendung, und schliesslich erscheint alles auf dem Bildschirm.'],
+    [5, "D'abord le cache démarre, ensuite l'application tourne, et enfin tout apparaît à l'écran."],
+    [8, 'Först startar cachen, sedan körs applikationen, och till sist visas allt på skärmen.'],
+  ])('language %i: steps with no criterion word are SUBOPTIMAL to a technical question, OKAY to a situational one', (language, answer) => {
+    const technical = rubricOf(language, answer);
+    expect(technical.coverage).toBe(0);
+    expect(technical.signals.hasSteps).toBe(true);
+    expect(technical.rating).toBe('SUBOPTIMAL');
+    const situational = scoreJobAnswer({
+      question: { ...CACHE_QUESTIONS[language], type: 'situational' },
+      answer,
+      language,
+      experienceLevel: 'junior',
+      difficultyLevel: 'medium',
+    });
+    expect(situational.rating).toBe('OKAY');
+  });
+});

@@ -477,7 +477,14 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   // on it while admitting its limits, is superficial rather than worthless even when the rubric's words
   // are not there: candidates paraphrase ("it finds things quicker") what the criteria spell out. Bare
   // assertions with nothing credited stay SUBOPTIMAL: unverified, they may be confidently wrong.
-  const explains = signals.hasReasoning || signals.hasTradeOffs || signals.hasSteps || signals.admitsGap || isHedged(answer, language);
+  // Ordered steps are the explanation a situational question asks for (a plan); to a technical or behavioural question,
+  // "first ... then ..." with no criterion word narrates and explains nothing.
+  const explains =
+    signals.hasReasoning ||
+    signals.hasTradeOffs ||
+    (signals.hasSteps && question.type === 'situational') ||
+    signals.admitsGap ||
+    isHedged(answer, language);
   const engaged =
     (coverage > 0 || (explains && isOnTopic(answerTerms, questionTerms, [], language))) &&
     words >= ENGAGED_MIN_WORDS &&
