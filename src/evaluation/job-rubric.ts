@@ -18,7 +18,7 @@ import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
 import { extractQuantities } from './screening.js';
 import { withoutFillers } from './communication.js';
 import { findKin, kinWords } from './word-kin.js';
-import { CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
+import { ALL_LEXICONS, CONCEPT_GROUPS, CUES, CUE_TRIGGERS, lexiconsFor, pastVerbPatternsFor } from './vocabulary.js';
 
 export interface RubricContext {
   question: StoredJobQuestion;
@@ -33,6 +33,8 @@ export interface CriterionMatch {
   /** 0, 0.5 or 1. */
   credit: number;
   matchedTerms: string[];
+  /** Rubric-style: the criterion asks for a part of the answer's shape, credited by structural cues. */
+  structural?: boolean;
 }
 
 export interface StructureSignals {
@@ -212,9 +214,30 @@ export function readStructure(answer: string, language: LanguageCode, raw = answ
     deflectsResponsibility: has(CUES.deflection),
     isKeywordList: isKeywordList(answer, tokens),
     attemptsManipulation: has(CUES.manipulation) || addressesTheGrader(raw),
-    overclaims: has(CUES.certainty),
+    overclaims: isCertain(tokens),
     isPlatitude: has(CUES.platitude),
   };
+}
+
+/** A negator this many words or fewer before a certainty phrase makes it a caveat ("no basta con", "not simply"). */
+const CAVEAT_REACH = 2;
+
+let allNegators: ReadonlySet<string> | null = null;
+
+/**
+ * Asserts with certainty: a certainty phrase (cues.certainty) that no negator of any record stands just before. Under
+ * a negation the phrase says something is not enough on its own ("no basta con", "فلا يكفي وحده", "it's not the same
+ * thing"): a caveat, not an overclaim. Arabic negators written onto و or ف ("فلا") count as well.
+ */
+function isCertain(tokens: readonly string[]): boolean {
+  allNegators ??= new Set(
+    ALL_LEXICONS.flatMap((l) => [...l.negators, ...l.no])
+      .filter((w) => phraseTokens(w).length === 1)
+      .map((w) => phraseTokens(w)[0] as string),
+  );
+  const negators = allNegators;
+  const isNegator = (t: string) => negators.has(t) || (/^[وف]\p{Script=Arabic}/u.test(t) && negators.has(t.slice(1)));
+  return findPhrases(tokens, CUES.certainty).some((hit) => !tokens.slice(Math.max(0, hit.start - CAVEAT_REACH), hit.start).some(isNegator));
 }
 
 /**
@@ -263,6 +286,13 @@ function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   if (segments.length >= 5 && short / segments.length >= 0.8) return true;
   const functionWords = tokens.filter(isFunctionWord).length;
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
+}
+
+/** The criterion asks for a part of the answer's shape (a situation, own actions, a result, a lesson ...): rubric-style. */
+function isStructural(criterionTokens: readonly string[]): boolean {
+  return (Object.keys(CUE_TRIGGERS) as Array<keyof typeof CUE_TRIGGERS>).some((cue) =>
+    criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t)),
+  );
 }
 
 function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
@@ -333,7 +363,7 @@ export function matchCriterion(
         ? 0.5
         : 0;
   const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
-  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)] };
+  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], structural: isStructural(criterionTokens) };
 }
 
 /**
@@ -451,7 +481,14 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   // on it while admitting its limits, is superficial rather than worthless even when the rubric's words
   // are not there: candidates paraphrase ("it finds things quicker") what the criteria spell out. Bare
   // assertions with nothing credited stay SUBOPTIMAL: unverified, they may be confidently wrong.
-  const explains = signals.hasReasoning || signals.hasTradeOffs || signals.hasSteps || signals.admitsGap || isHedged(answer, language);
+  // Ordered steps are the explanation a situational question asks for (a plan); to a technical or behavioural question,
+  // "first ... then ..." with no criterion word narrates and explains nothing.
+  const explains =
+    signals.hasReasoning ||
+    signals.hasTradeOffs ||
+    (signals.hasSteps && question.type === 'situational') ||
+    signals.admitsGap ||
+    isHedged(answer, language);
   const engaged =
     (coverage > 0 || (explains && isOnTopic(answerTerms, questionTerms, [], language))) &&
     words >= ENGAGED_MIN_WORDS &&

@@ -50,6 +50,7 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   manipulation: union('manipulation'),
   certainty: union('certainty'),
   platitude: union('platitude'),
+  sameness: union('sameness'),
   absolutes: union('absolutes'),
   costTerms: union('costTerms'),
   opposites: union('opposites'),
