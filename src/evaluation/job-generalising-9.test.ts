@@ -193,3 +193,16 @@ describe('ordered steps explain a plan, not a technical subject', () => {
     expect(situational.rating).toBe('OKAY');
   });
 });
+
+describe('structure words are read as the records write them, accents and Arabic letters included', () => {
+  it.each<[LanguageCode, string]>([
+    [8, 'Berättar vad kandidaten lärde sig av det'],
+    [8, 'Förklarar varför beslutet togs'],
+    [9, 'يذكر النتيجة'],
+    [9, 'يعرض خطة واضحة'],
+  ])('language %i: "%s" asks for a part of the answer\'s shape', (language, criterion) => {
+    const question = storyQuestion('?', [criterion, criterion]);
+    const rubric = scoreJobAnswer({ question, answer: '-', language, experienceLevel: 'junior', difficultyLevel: 'medium' });
+    expect(rubric.criteria[0]?.structural).toBe(true);
+  });
+});

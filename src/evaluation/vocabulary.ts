@@ -5,7 +5,7 @@
 // the answer; the screening lexicons are the interview language plus English.
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { ENGLISH, LANGUAGES, languageFor, type CueTrigger, type Cues, type Lexicon } from '../languages/index.js';
+import { ENGLISH, LANGUAGES, languageFor, normaliseText, type CueTrigger, type Cues, type Lexicon } from '../languages/index.js';
 
 export type { Lexicon as LanguageLexicon, TimeUnit } from '../languages/index.js';
 
@@ -72,9 +72,14 @@ export function pastVerbPatternsFor(language: LanguageCode): readonly RegExp[] {
 
 const TRIGGERS: readonly CueTrigger[] = ['situation', 'action', 'result', 'lesson', 'ownership', 'quantified', 'steps', 'reason'];
 
-/** Words in a criterion that call for a structural cue rather than a keyword. */
+/**
+ * Words in a criterion that call for a structural cue rather than a keyword, normalised as the criterion's tokens
+ * are: written "lärde" or "النتيجة" in a record, they must meet the token "larde" or "النتيجه".
+ */
 export const CUE_TRIGGERS = {} as Record<CueTrigger, readonly string[]>;
-for (const trigger of TRIGGERS) CUE_TRIGGERS[trigger] = [...new Set(LANGUAGES.flatMap((l) => l.cues.triggers[trigger]))];
+for (const trigger of TRIGGERS) {
+  CUE_TRIGGERS[trigger] = [...new Set(LANGUAGES.flatMap((l) => l.cues.triggers[trigger]).map(normaliseText))];
+}
 
 /** Weak absence markers that open a criterion, in every language. */
 export const ABSENCE_OPENERS: readonly string[] = [...new Set(LANGUAGES.flatMap((l) => l.lexicon.absenceOpeners))];
