@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../interviews/enums.js';
+import type { CueTrigger } from '../languages/index.js';
 import { answerLanguage, applyEvidenceRule, readErrors, type EvidenceInput } from './answer-evidence.js';
 import { analyseCommunication } from './communication.js';
 import { evaluateJobAnswer, leanOnEvidence } from './job-evaluation.js';
@@ -179,5 +180,33 @@ describe('fillers a listener hears at the start of a clause', () => {
     [2, 'Ja, ich habe den Ausweis. Also kann ich Kunden besuchen.'],
   ] as Array<[LanguageCode, string]>)('language %i does not count "%s" as a filler', (language, text) => {
     expect(analyseCommunication([text], language).filler_words.total).toBe(0);
+  });
+});
+
+describe('rule 10: going further than asked does not make up for an outcome or a lesson left untouched', () => {
+  const input = (asks: readonly CueTrigger[]): EvidenceInput => ({
+    rating: 'GOOD',
+    criteria: [
+      { criterion: 'criterion 0', credit: 1, matchedTerms: [] },
+      { criterion: 'criterion 1', credit: 0, matchedTerms: [], asks },
+    ],
+    errors: [],
+    depth: { mechanism: true, example: false, tradeOff: false, count: 1 },
+    disqualified: false,
+    reserved: false,
+    typeDepth: true,
+    elaboration: 1.3,
+    isOtherLanguage: false,
+  });
+
+  it('keeps a long answer with depth partial when the criterion it leaves asks for a result or a lesson', () => {
+    expect(applyEvidenceRule(input(['result'])).rating).toBe('OKAY');
+    expect(applyEvidenceRule(input(['lesson', 'situation'])).rating).toBe('OKAY');
+  });
+
+  it('lets it go further when the criterion left asks for steps, a reason or nothing of the shape ("takes logarithmic steps")', () => {
+    expect(applyEvidenceRule(input(['steps'])).rating).toBe('GOOD');
+    expect(applyEvidenceRule(input(['reason'])).rating).toBe('GOOD');
+    expect(applyEvidenceRule(input([])).rating).toBe('GOOD');
   });
 });

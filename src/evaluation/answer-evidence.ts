@@ -11,12 +11,11 @@ import {
   languageFor,
   normaliseText,
   splitClauses,
-  splitSentences,
   STOP_WORDS,
   stemForms,
   tokenize,
+  type CueTrigger,
 } from '../languages/index.js';
-import { findKin, kinWords } from './word-kin.js';
 import { findPhrases, maskPhrases } from './phrase-match.js';
 import type { Rating } from './evaluation.types.js';
 import { CUES } from './vocabulary.js';
@@ -78,7 +77,7 @@ export function readDepth(answer: string, isConcrete = false): DepthSignals {
 }
 
 export interface ErrorSignal {
-  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact' | 'never_claim' | 'denied_difference';
+  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact' | 'never_claim';
   criterion: string;
   /** The answer's words that carry the claim. */
   words: string;
@@ -89,8 +88,8 @@ export interface CriterionEvidence {
   credit: number;
   /** The answer's words that matched the criterion (stems, concept groups, phrases). */
   matchedTerms: string[];
-  /** Rubric-style ("States the outcome and what they learned"): credited by the structure cues, not by words. */
-  structural?: boolean;
+  /** Rubric-style ("States the outcome and what they learned"): the parts of the answer's shape it asks for, credited by cues. */
+  asks?: readonly CueTrigger[];
 }
 
 interface NegationWords {
@@ -139,14 +138,8 @@ export function readErrors(
       .map((hit) => quoteAround(tokens, hit.start, hit.end)),
   );
   const swapped = readSwapped(criteria, clauses, question, stems, words.negators);
-  const sameness = readSameness(answer, criteria, question, stems, words.negators);
   for (const c of criteria) {
     const criterionTokens = tokenize(c.criterion);
-    const same = sameness.get(c.criterion);
-    if (same) {
-      errors.push({ kind: 'denied_difference', criterion: c.criterion, words: same });
-      continue;
-    }
     const swap = swapped.get(c.criterion);
     if (swap) {
       errors.push({ kind: 'swapped_fact', criterion: c.criterion, words: swap });
@@ -287,68 +280,6 @@ function readSwapped(
   return found;
 }
 
-/**
- * The things a question compares ("the difference between TCP and UDP", "Unit-Tests und Integrationstests"): its
- * content words that some criteria name and others do not.
- */
-function comparedThings(criteria: readonly CriterionEvidence[], question: string, stems: (token: string) => string[]): string[] {
-  const content = (text: string) => tokenize(text).filter((t) => !STOP_WORDS.has(t) && t.length > 1);
-  const criterionStems = criteria.map((c) => new Set(content(c.criterion).flatMap(stems)));
-  return [...new Set(content(question))].filter((e) => {
-    const naming = criterionStems.filter((forms) => stems(e).some((f) => forms.has(f))).length;
-    return naming > 0 && naming < criteria.length;
-  });
-}
-
-/** A negator this many words or fewer before a sameness phrase denies it ("not the same thing", "no es lo mismo"). */
-const SAMENESS_NEGATION_REACH = 2;
-
-/**
- * "TCP et UDP, c'est à peu près la même chose", "enhetstester och integrationstester är egentligen samma sak": in an
- * answer to a question that compares two things or more, a sentence that names one of them and says, not under a
- * negation, that it is the same as another (cues.sameness) denies the difference the question asks about. It
- * contradicts each criterion that names a thing said to be the same (named before the claim, or else in its
- * sentence); by criterion, the quoted words.
- */
-function readSameness(
-  answer: string,
-  criteria: readonly CriterionEvidence[],
-  question: string,
-  stems: (token: string) => string[],
-  negators: readonly string[],
-): Map<string, string> {
-  const found = new Map<string, string>();
-  // "Tests" is a part of "Integrationstests" and names neither of "Unit-Tests und Integrationstests" on its own.
-  const compared = comparedThings(criteria, question, stems);
-  const things = compared.filter((thing) => !compared.some((other) => other.length > thing.length && findKin(thing, kinWords(other))));
-  if (things.length < 2) return found;
-  const thingStems = new Set(things.flatMap(stems));
-  for (const sentence of splitSentences(answer)) {
-    const tokens = tokenize(sentence);
-    const claim = findPhrases(tokens, CUES.sameness).find(
-      (hit) => findPhrases(tokens.slice(Math.max(0, hit.start - SAMENESS_NEGATION_REACH), hit.start), negators).length === 0,
-    );
-    if (!claim) continue;
-    const namedIn = (words: readonly string[]) => {
-      const kin = kinWords(words.join(' '));
-      return things.filter(
-        (thing) => words.some((t) => stems(t).some((f) => thingStems.has(f) && stems(thing).includes(f))) || !!findKin(thing, kin),
-      );
-    };
-    // What is said to be no different: the things named before the claim ("Integrationstests sind im Prinzip
-    // s'Gliiche"), or else the things the sentence names after it ("c'est la même chose que TCP").
-    const before = namedIn(tokens.slice(0, claim.start));
-    const subjects = before.length > 0 ? before : namedIn(tokens);
-    if (subjects.length === 0) continue;
-    for (const c of criteria) {
-      const forms = new Set(tokenize(c.criterion).flatMap(stems));
-      if (subjects.some((thing) => stems(thing).some((f) => forms.has(f))) && !found.has(c.criterion))
-        found.set(c.criterion, quoteAround(tokens, claim.start, claim.end));
-    }
-  }
-  return found;
-}
-
 let oppositePairs: Array<[string, string]> | null = null;
 
 function opposites(): Array<[string, string]> {
@@ -401,9 +332,12 @@ const OTHER_LANGUAGE_ENGAGED = 0.6;
 /**
  * Partial: with few criteria (three or fewer) each is a large part of the answer, and meeting half of them or less
  * is a partial answer, OKAY, unless the answer goes further than asked (a signal of depth at the top grade's length) and
- * leaves no rubric-style criterion (an outcome, a lesson: `structural`) untouched.
+ * leaves no criterion that asks for an outcome or a lesson (`OUTCOME_CUES`) untouched.
  */
 export const PARTIAL = { maxCriteria: 3, coverage: 0.5 } as const;
+
+/** What a story comes to: the parts of its shape that length and depth elsewhere do not make up for. */
+const OUTCOME_CUES: readonly CueTrigger[] = ['result', 'lesson'];
 
 /**
  * Rich: nearly every criterion touched, and half of them in full or every one at least in part (a paraphrase meets
@@ -431,6 +365,10 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
  * criterion met is at least GOOD whatever the length, and EXCELLENT with two
  * signals of depth; otherwise the score's rating stands.
  */
+function asksForOutcome(criterion: CriterionEvidence): boolean {
+  return criterion.asks?.some((cue) => OUTCOME_CUES.includes(cue)) ?? false;
+}
+
 export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   const weighed = weighEvidence(x);
   // All three signals of depth (a mechanism, an example, a trade-off) are the room's purpose: such an answer needs no more.
@@ -441,9 +379,9 @@ export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
     n > 0 &&
     n <= PARTIAL.maxCriteria &&
     coverage <= PARTIAL.coverage &&
-    // A criterion that asks for a part of the answer's shape (an outcome, a lesson) is met by that shape, not by words: left
-    // untouched, that part is missing, and length and depth elsewhere do not make up for it.
-    !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH && !x.criteria.some((c) => c.structural && c.credit === 0)) &&
+    // A criterion that asks for an outcome or a lesson is met by that part of the story, not by words: left untouched,
+    // that part is missing, and length and depth elsewhere do not make up for it.
+    !(x.depth.count > 0 && x.elaboration >= EXCELLENT_LENGTH && !x.criteria.some((c) => c.credit === 0 && asksForOutcome(c))) &&
     !isExplained(x);
   const verdict =
     weighed.rating === 'EXCELLENT' && isShort

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreJobAnswer } from './job-rubric.js';
 import { CACHE_QUESTIONS } from './job-generalising-5.cases.js';
 import type { LanguageCode } from '../interviews/enums.js';
+import type { CueTrigger } from '../languages/index.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
 
 const rubricOf = (language: LanguageCode, answer: string) =>
@@ -100,75 +101,8 @@ describe('rule 10: a long story does not make up for the outcome and lesson it l
   ])('language %i: a situation and own actions at length, with no outcome or lesson, is OKAY', (language, answer) => {
     const rubric = storyOf(language, answer);
     expect(rubric.criteria.map((c) => c.credit)).toEqual([1, 0]);
-    expect(rubric.criteria[1]?.structural).toBe(true);
+    expect(rubric.criteria[1]?.asks).toEqual(expect.arrayContaining([expect.stringMatching(/^(result|lesson)$/)]));
     expect(rubric.rating).toBe('OKAY');
-  });
-});
-
-const comparison = (question: string, criteria: [string, string]): StoredJobQuestion => ({
-  id: 'compare',
-  question,
-  evaluation_criteria: criteria,
-  sample_answer: null,
-  type: 'technical',
-});
-
-const COMPARISONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
-  1: comparison('What is the difference between TCP and UDP?', [
-    'TCP is connection-oriented and guarantees ordered delivery with acknowledgements',
-    'UDP sends datagrams without guarantees, with lower latency, for example for games',
-  ]),
-  2: comparison('Was ist der Unterschied zwischen TCP und UDP?', [
-    'TCP ist verbindungsorientiert und garantiert die Reihenfolge durch Bestätigungen',
-    'UDP sendet Datagramme ohne Garantie mit geringerer Latenz, zum Beispiel für Spiele',
-  ]),
-  5: comparison('Quelle est la différence entre TCP et UDP ?', [
-    "TCP est orienté connexion et garantit l'ordre de livraison avec des accusés de réception",
-    'UDP envoie des datagrammes sans garantie, avec une latence plus faible, par exemple pour les jeux',
-  ]),
-  8: comparison('Vad är skillnaden mellan TCP och UDP?', [
-    'TCP är anslutningsorienterat och garanterar ordningen med kvittenser',
-    'UDP skickar datagram utan garantier med lägre latens, till exempel för spel',
-  ]),
-};
-
-const compareOf = (language: LanguageCode, answer: string) =>
-  scoreJobAnswer({
-    question: COMPARISONS[language] as StoredJobQuestion,
-    answer,
-    language,
-    experienceLevel: 'junior',
-    difficultyLevel: 'easy',
-  });
-
-describe('a claim that the things compared are the same denies the difference asked about', () => {
-  it.each<[LanguageCode, string, string]>([
-    [
-      1,
-      'TCP and UDP are basically the same thing. UDP sends datagrams with acknowledgements and guarantees the order, and TCP has lower latency for games.',
-      'TCP and UDP are not the same thing. TCP is connection-oriented and guarantees the order with acknowledgements, while UDP sends datagrams with lower latency, for example for games.',
-    ],
-    [
-      2,
-      'TCP und UDP sind im Grunde dasselbe. UDP sendet Datagramme mit Bestätigungen und garantiert die Reihenfolge, TCP hat eine geringere Latenz für Spiele.',
-      'TCP und UDP sind nicht dasselbe. TCP ist verbindungsorientiert und garantiert die Reihenfolge durch Bestätigungen, UDP sendet Datagramme mit geringerer Latenz, zum Beispiel für Spiele.',
-    ],
-    [
-      5,
-      "TCP et UDP, c'est à peu près la même chose. UDP envoie des datagrammes avec des accusés de réception et garantit l'ordre, et TCP a une latence plus faible pour les jeux.",
-      "TCP et UDP, ce n'est pas la même chose. TCP est orienté connexion et garantit l'ordre avec des accusés de réception, UDP envoie des datagrammes avec une latence plus faible, par exemple pour les jeux.",
-    ],
-    [
-      8,
-      'TCP och UDP är egentligen samma sak. UDP skickar datagram med kvittenser och garanterar ordningen, och TCP har lägre latens för spel.',
-      'TCP och UDP är inte samma sak. TCP är anslutningsorienterat och garanterar ordningen med kvittenser, medan UDP skickar datagram med lägre latens, till exempel för spel.',
-    ],
-  ])('language %i: "the same thing" is confidently wrong, "not the same thing" is no error', (language, same, different) => {
-    const wrong = compareOf(language, same);
-    expect(wrong.errors.map((e) => e.kind)).toContain('denied_difference');
-    expect(wrong.rating).toBe('SUBOPTIMAL');
-    expect(compareOf(language, different).errors.filter((e) => e.kind === 'denied_difference')).toEqual([]);
-    expect(compareOf(language, different).rating).not.toBe('SUBOPTIMAL');
   });
 });
 
@@ -195,14 +129,14 @@ describe('ordered steps explain a plan, not a technical subject', () => {
 });
 
 describe('structure words are read as the records write them, accents and Arabic letters included', () => {
-  it.each<[LanguageCode, string]>([
-    [8, 'Berättar vad kandidaten lärde sig av det'],
-    [8, 'Förklarar varför beslutet togs'],
-    [9, 'يذكر النتيجة'],
-    [9, 'يعرض خطة واضحة'],
-  ])('language %i: "%s" asks for a part of the answer\'s shape', (language, criterion) => {
+  it.each<[LanguageCode, string, CueTrigger]>([
+    [8, 'Berättar vad kandidaten lärde sig av det', 'lesson'],
+    [8, 'Förklarar varför beslutet togs', 'reason'],
+    [9, 'يذكر النتيجة', 'result'],
+    [9, 'يعرض خطة واضحة', 'steps'],
+  ])('language %i: "%s" asks for a %s', (language, criterion, cue) => {
     const question = storyQuestion('?', [criterion, criterion]);
     const rubric = scoreJobAnswer({ question, answer: '-', language, experienceLevel: 'junior', difficultyLevel: 'medium' });
-    expect(rubric.criteria[0]?.structural).toBe(true);
+    expect(rubric.criteria[0]?.asks).toContain(cue);
   });
 });

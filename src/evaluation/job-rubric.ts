@@ -11,7 +11,7 @@
 
 import type { DifficultyLevel, ExperienceLevel, JobQuestionType, LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
-import { contentTerms, languageFor, splitClauses, stemForms, STOP_WORDS, tokenize } from '../languages/index.js';
+import { contentTerms, languageFor, splitClauses, stemForms, STOP_WORDS, tokenize, type CueTrigger } from '../languages/index.js';
 import type { Rating } from './evaluation.types.js';
 import { answerLanguage, applyEvidenceRule, readDepth, readErrors, type DepthSignals, type ErrorSignal } from './answer-evidence.js';
 import { findPhrases, maskPhrases, phraseTokens } from './phrase-match.js';
@@ -33,8 +33,8 @@ export interface CriterionMatch {
   /** 0, 0.5 or 1. */
   credit: number;
   matchedTerms: string[];
-  /** Rubric-style: the criterion asks for a part of the answer's shape, credited by structural cues. */
-  structural?: boolean;
+  /** Rubric-style: the parts of the answer's shape the criterion asks for (a situation, a result ...), credited by cues. */
+  asks?: readonly CueTrigger[];
 }
 
 export interface StructureSignals {
@@ -288,15 +288,13 @@ function isKeywordList(answer: string, tokens: readonly string[]): boolean {
   return segments.length === 1 && tokens.length >= 8 && functionWords / tokens.length < KEYWORD_RUN_FUNCTION_SHARE;
 }
 
-/** The criterion asks for a part of the answer's shape (a situation, own actions, a result, a lesson ...): rubric-style. */
-function isStructural(criterionTokens: readonly string[]): boolean {
-  return (Object.keys(CUE_TRIGGERS) as Array<keyof typeof CUE_TRIGGERS>).some((cue) =>
-    criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t)),
-  );
+/** The parts of the answer's shape (a situation, own actions, a result, a lesson ...) the criterion asks for: rubric-style. */
+function cuesAskedFor(criterionTokens: readonly string[]): CueTrigger[] {
+  return (Object.keys(CUE_TRIGGERS) as CueTrigger[]).filter((cue) => criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t)));
 }
 
-function cueCredit(criterionTokens: readonly string[], s: StructureSignals): number {
-  const wants = (cue: keyof typeof CUE_TRIGGERS) => criterionTokens.some((t) => CUE_TRIGGERS[cue].includes(t));
+function cueCredit(asks: readonly CueTrigger[], s: StructureSignals): number {
+  const wants = (cue: CueTrigger) => asks.includes(cue);
   if (wants('quantified')) return s.isQuantified ? 1 : s.hasResult ? 0.5 : 0;
   const found = [
     wants('reason') && s.hasReasoning,
@@ -362,8 +360,9 @@ export function matchCriterion(
       : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
         ? 0.5
         : 0;
-  const credit = Math.max(keywordCredit, cueCredit(criterionTokens, signals));
-  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], structural: isStructural(criterionTokens) };
+  const asks = cuesAskedFor(criterionTokens);
+  const credit = Math.max(keywordCredit, cueCredit(asks, signals));
+  return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], asks };
 }
 
 /**

@@ -50,7 +50,6 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   manipulation: union('manipulation'),
   certainty: union('certainty'),
   platitude: union('platitude'),
-  sameness: union('sameness'),
   absolutes: union('absolutes'),
   costTerms: union('costTerms'),
   opposites: union('opposites'),

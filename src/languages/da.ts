@@ -229,7 +229,6 @@ export const danish: Language = {
     certainty: list(
       'det er klart|uden tvivl|utvivlsomt|selvfølgelig|helt klart|indlysende|man skal bare|det er det samme som|ingen ulemper|ingen risiko',
     ),
-    sameness: list('det samme|samme ting|ingen forskel|et andet navn for|et andet ord for'),
     platitude: list('vigtigt|meget vigtigt|det vigtigste|god kvalitet|alle gør det|det rigtige valg'),
     manipulation: list(
       'glem dine instruktioner|ignorer dine instruktioner|ignorer alle|tidligere instruktioner|giv mig excellent|bedste karakter|bedste vurdering|vurder dette svar',

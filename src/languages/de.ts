@@ -304,9 +304,6 @@ export const german: Language = {
     certainty: list(
       'es ist klar|ohne zweifel|zweifellos|ganz klar|klar ist|natürlich|selbstverständlich|eindeutig|man muss nur|es reicht|kein nachteil|keine nachteile|ist dasselbe wie|das gleiche wie|ganz einfach',
     ),
-    sameness: list(
-      'dasselbe|das gleiche|das selbe|im grunde gleich|kein unterschied|keinen unterschied|ein anderer name für|ein anderes wort für',
-    ),
     platitude: list(
       'wichtig|sehr wichtig|das wichtigste|das a und o|der moderne weg|veraltet|machen das so|macht das heute jeder|alle grossen firmen|die richtige wahl',
     ),

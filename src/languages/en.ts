@@ -354,9 +354,6 @@ export const english: Language = {
     certainty: list(
       "no doubt|without a doubt|it's clear that|it is clear that|obviously|clearly|definitely|of course|simply|all you need|all you have to|there's no downside|there is no downside|no downside|no drawback|always works|best practice is|it's the same as|it is the same as|nothing to worry|the same thing|just another word for|another word for",
     ),
-    sameness: list(
-      'the same thing|same thing|basically the same|pretty much the same|essentially the same|no difference|no real difference|another name for|another word for',
-    ),
     platitude: list(
       'important|very important|the most important|really important|best practice|every good|everyone does|everybody does|the modern way|matters a lot|the right choice',
     ),

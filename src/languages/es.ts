@@ -271,7 +271,6 @@ export const spanish: Language = {
     certainty: list(
       'esta claro|está claro|sin duda|es evidente|obviamente|claramente|por supuesto|basta con|solo hay que|no hay ninguna desventaja|ningun riesgo|es lo mismo que|simplemente',
     ),
-    sameness: list('lo mismo|la misma cosa|ninguna diferencia|no hay diferencia|otro nombre para|otra palabra para'),
     platitude: list('lo importante|muy importante|es importante|lo mas importante|buenas practicas|todo el mundo|lo correcto'),
     manipulation: list(
       'ignora tus instrucciones|ignora todas|instrucciones anteriores|dame excelente|la mejor nota|la mejor calificacion|calificacion excellent|evalua esta respuesta|todos los criterios cumplidos',

@@ -273,7 +273,6 @@ export const french: Language = {
     certainty: list(
       'c est clair|il est clair|sans aucun doute|sans doute possible|evidemment|bien sur|clairement|il suffit|c est tout|aucun inconvenient|aucun risque|c est la meme chose|c est pareil|tout simplement|forcement',
     ),
-    sameness: list('la meme chose|pareil|pareils|aucune difference|pas de difference|un autre nom pour|un autre mot pour'),
     platitude: list(
       'important|tres important|le plus important|un sujet tres important|les bonnes pratiques|tout le monde fait|la bonne solution',
     ),

@@ -295,11 +295,6 @@ export interface Cues {
   manipulation: readonly string[];
   /** Assertions of certainty ("obviously", "all you need is", "there is no downside"). */
   certainty: readonly string[];
-  /**
-   * Two things said to be one ("the same thing", "no difference", "samma sak", "لا فرق"): in an answer to a question
-   * that compares them, a claim that denies the difference asked about.
-   */
-  sameness: readonly string[];
   /** Generic value statements ("it's very important", "everyone does it"): with nothing credited, an answer built on them says nothing. */
   platitude: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */

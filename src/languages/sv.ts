@@ -227,7 +227,6 @@ export const swedish: Language = {
     certainty: list(
       'det är klart|utan tvekan|utan tvivel|självklart|helt klart|uppenbarligen|man behöver bara|det räcker med|det är samma sak som|inga nackdelar|ingen risk',
     ),
-    sameness: list('samma sak|samma sak som|ingen skillnad|ett annat namn för|ett annat ord för'),
     platitude: list('viktigt|väldigt viktigt|det viktigaste|alla gör så|sånt händer|det löser sig'),
     manipulation: list(
       'ignorera alla|ignorera dina|tidigare instruktioner|ge mig excellent|betyget excellent|bästa betyget|högsta betyget|bedöm detta svar|du är nu',
