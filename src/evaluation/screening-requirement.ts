@@ -56,16 +56,29 @@ export interface Requirement {
   period?: PayPeriod | null;
 }
 
-export type PayPeriod = 'hour' | 'month' | 'year';
+export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
+const PAY_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
 
-/** Pay periods in a year: full-time work of 40 hours a week, 52 weeks (2 080 hours, 173 a month). */
-const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = { hour: 2080, month: 12, year: 1 };
+/**
+ * A working day is 8 hours: a day rate against an hourly cap is the day rate over 8 ("Tagessatz 640 Euro" is 80 an
+ * hour), the usual full-time day of 40 hours a week over five days.
+ */
+export const HOURS_PER_DAY = 8;
+/** Full-time work is 40 hours a week, 52 weeks a year (2 080 hours, 173 a month). */
+const HOURS_PER_YEAR = 2080;
+/** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 12 months. */
+const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = {
+  hour: HOURS_PER_YEAR,
+  day: HOURS_PER_YEAR / HOURS_PER_DAY,
+  month: 12,
+  year: 1,
+};
 
 /** The pay period named in these tokens, from `from` up to `to` (exclusive); the one nearest `from` when several are. */
 export function payPeriodIn(tokens: readonly string[], language: LanguageCode, from = 0, to = tokens.length): PayPeriod | null {
   const window = tokens.slice(Math.max(0, from), Math.max(0, to));
   let nearest: { period: PayPeriod; start: number } | null = null;
-  for (const period of ['hour', 'month', 'year'] as const) {
+  for (const period of PAY_PERIODS) {
     const phrases = amountWordsFor(language).screening.flatMap((s) => s.payPeriods[period]);
     for (const hit of findPhrases(window, phrases)) if (!nearest || hit.start < nearest.start) nearest = { period, start: hit.start };
   }
@@ -80,8 +93,8 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   const amounts = splitClauses(prepareNumbers(criterion, words)).flatMap((c) => readAmounts(c, words));
   const says = (key: 'within' | 'atLeast') => words.lexicons.some((l) => findPhrases(tokens, l[key]).length > 0);
   const period = payPeriodIn(tokens, language);
-  // "Hourly rate", "Timlön", "taux horaire": a pay period per hour names pay on its own.
-  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0) || period === 'hour';
+  // "Hourly rate", "Timlön", "taux horaire", "Taux journalier": a pay period per hour or per day names pay on its own.
+  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0) || period === 'hour' || period === 'day';
   let money = amounts.filter((a) => a.dimension === 'money');
   // Pay per hour is a small figure ("between 20 and 25 USD"): in a criterion about pay, plain numbers are the amounts.
   if (money.length === 0 && isPay) money = amounts.filter((a) => a.dimension === null).map((a) => ({ ...a, dimension: 'money' as const }));
@@ -207,7 +220,7 @@ function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: Cl
   if (!requirement.period && !isNear(amount.value) && bottom > 0 && top > 0) {
     const middle = Math.sqrt(bottom * top);
     const distance = (p: PayPeriod) => Math.abs(Math.log(convert(p) / middle));
-    asked = (['hour', 'month', 'year'] as const).reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    asked = PAY_PERIODS.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   }
   return asked === said ? amount : { ...amount, value: convert(asked) };
 }
@@ -215,9 +228,8 @@ function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: Cl
 /** The pay period said just after an amount ("4.500 im Monat"), else just before it ("monthly 4,500"). */
 function periodBeside(pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): PayPeriod | null {
   const { amount, clause } = pair;
-  return (
-    payPeriodIn(clause.tokens, language, amount.at + 1, amount.at + 6) ?? payPeriodIn(clause.tokens, language, amount.at - 3, amount.at)
-  );
+  const end = amount.numberEnd ?? amount.at + 1;
+  return payPeriodIn(clause.tokens, language, end, end + 5) ?? payPeriodIn(clause.tokens, language, amount.at - 3, amount.at);
 }
 
 export function meetsRequirement(requirement: Requirement, stated: Amount): boolean {

@@ -109,6 +109,7 @@ export const danish: Language = {
     percentUnits: list('procent'),
     thousands: list('tusind|k'),
     lakhs: [],
+    hundreds: list('hundrede'),
     payWords: list('løn|lønforventning|lønnen|gage|kr|kroner'),
     problemNouns: list('problem|problemer|udfordring|hindring'),
     objections: list('imod|generer'),
@@ -121,6 +122,7 @@ export const danish: Language = {
     deferrals: list('det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål'),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {
+      day: list('om dagen|pr dag|per dag|dagspris|dagsats|dagligt'),
       hour: list('i timen|om timen|pr time|per time|timeløn|timen'),
       month: list('om måneden|pr måned|per måned|månedlig|månedsløn|i måneden|om md|pr md'),
       year: list('om året|pr år|per år|årlig|årsløn|i året'),

@@ -236,6 +236,7 @@ export const swissGerman: Language = {
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     payPeriods: {
+      day: [...german.screening.payPeriods.day, ...list('im tag|pro tag|tagesaasatz|tagesansatz')],
       hour: [...german.screening.payPeriods.hour, ...list('i de stund|pro stund|d stund|stundelohn|stundeloh')],
       month: [...german.screening.payPeriods.month, ...list('im monet|pro monet|im mönet|monetlich|monetslohn|monetsloh')],
       year: [...german.screening.payPeriods.year, ...list('im johr|pro johr|s johr|jöhrlich|johreslohn|johresloh')],

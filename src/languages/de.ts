@@ -145,6 +145,7 @@ export const german: Language = {
     percentUnits: list('prozent'),
     thousands: list('tausend|k|tsd'),
     lakhs: [],
+    hundreds: list('hundert'),
     payWords: list('gehalt|lohn|lohnvorstellung|gehaltsvorstellung|gehaltswunsch|vergütung|jahresgehalt|brutto|salär'),
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
     objections: list('stört|stören|ausmachen|dagegen'),
@@ -162,6 +163,7 @@ export const german: Language = {
       'führerschein klasse b|führerschein b|klasse b|kat b|kategorie b|b führerschein',
     ],
     payPeriods: {
+      day: list('am tag|pro tag|je tag|den tag|täglich|tagessatz|tagessätze|tagessatzes'),
       hour: list('pro stunde|die stunde|in der stunde|je stunde|stündlich|stundenlohn|stundensatz'),
       month: list('im monat|pro monat|monatlich|monatlichen|monatslohn|monatsgehalt|monatlich brutto|brutto im monat'),
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),

@@ -178,6 +178,7 @@ export const english: Language = {
     percentUnits: list('percent|per cent|pct'),
     thousands: list('k|thousand|grand'),
     lakhs: list('lakh|lakhs|lac|lpa'),
+    hundreds: list('hundred|hundreds'),
     payWords: list('salary|pay|wage|wages|compensation|income|earn|ctc|package|budget'),
     problemNouns: list('problem|problems|issue|issues|trouble|difficulty|difficulties|objection|objections'),
     objections: list('mind|bother|bothers'),
@@ -198,6 +199,7 @@ export const english: Language = {
       'cscs card|cscs',
     ],
     payPeriods: {
+      day: list('a day|per day|daily|day rate|a day rate|per diem'),
       hour: list('an hour|per hour|hourly|per hr|an hr|ph'),
       month: list('a month|per month|monthly|each month|every month|a mo|per mo'),
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),

@@ -131,6 +131,7 @@ export const spanish: Language = {
     percentUnits: list('por ciento'),
     thousands: list('mil|k'),
     lakhs: [],
+    hundreds: list('cien|cientos'),
     payWords: list('salario|salarial|sueldo|remuneración|bruto|brutos|anual|anuales'),
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),
     objections: list('importa|importan|molesta|molestan|inconveniente'),
@@ -148,6 +149,7 @@ export const spanish: Language = {
       'carné de carretillero|carnet de carretillero|carretillero|carnet de carretilla',
     ],
     payPeriods: {
+      day: list('al día|por día|diario|diarios|por jornada|tarifa diaria'),
       hour: list('por hora|la hora|a la hora|cada hora'),
       month: list('al mes|por mes|mensual|mensuales|mensualmente|cada mes|brutos al mes'),
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),

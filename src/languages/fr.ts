@@ -141,6 +141,7 @@ export const french: Language = {
     percentUnits: list('pour cent|pourcent|pourcents'),
     thousands: list('k|mille'),
     lakhs: [],
+    hundreds: list('cent|cents'),
     payWords: list('salaire|salariales|salarial|rémunération|prétentions|brut|annuel'),
     problemNouns: list('problème|problèmes|souci|soucis|difficulté|difficultés|inconvénient|objection'),
     objections: list('dérange|gêne|embête'),
@@ -155,6 +156,7 @@ export const french: Language = {
     ),
     credentialNames: ['caces|caces r489|cariste|permis cariste|autorisation de conduite', 'permis b|permis de conduire|permis voiture'],
     payPeriods: {
+      day: list('par jour|la journée|par journée|journalier|taux journalier|tjm'),
       hour: list('de l heure|par heure|à l heure|horaire|taux horaire'),
       month: list('par mois|mensuel|mensuels|mensuelle|mensuellement|brut mensuel|net mensuel'),
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),

@@ -131,6 +131,7 @@ export const hindi: Language = {
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),
+    hundreds: list('सौ|sau'),
     payWords: list('वेतन|सैलरी|तनख्वाह|ctc|salary|पैकेज|package'),
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
@@ -143,6 +144,7 @@ export const hindi: Language = {
     deferrals: list('बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है'),
     credentialNames: ['ड्राइविंग लाइसेंस|driving licence|driving license|डीएल|dl', 'lmv|चारपहिया लाइसेंस|फोर व्हीलर लाइसेंस|four wheeler licence'],
     payPeriods: {
+      day: list('प्रति दिन|प्रतिदिन|रोज़ाना|रोजाना|per day|per din|daily'),
       hour: list('प्रति घंटा|प्रति घंटे|घंटे का|घंटे के|per hour|hourly'),
       month: list('प्रति माह|हर महीने|महीने का|महीने के|मासिक|per month|mahine ka|mahina|monthly'),
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),

@@ -197,6 +197,8 @@ export interface ScreeningWords {
   thousands: string[];
   /** After a number: times 100 000 (Indian "lakh", "LPA"). */
   lakhs: string[];
+  /** After a number: times 100 ("five hundred", "fünf hundert", "cinq cents", "पाँच सौ", "خمس مئة"). */
+  hundreds: string[];
   /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
   payWords: string[];
   /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */
@@ -215,8 +217,11 @@ export interface ScreeningWords {
   deferrals: string[];
   /** Common names of the same credential, each group one licence or certificate ("staplerschein|flurförderzeugschein"). */
   credentialNames: string[];
-  /** Beside an amount of pay: the period it is paid for ("an hour", "a month", "monatlich", "par an", "LPA"). */
-  payPeriods: { hour: string[]; month: string[]; year: string[] };
+  /**
+   * Beside an amount of pay: the period it is paid for ("an hour", "a day", "a month", "monatlich", "Tagessatz", "la
+   * journée", "par an", "LPA").
+   */
+  payPeriods: { hour: string[]; day: string[]; month: string[]; year: string[] };
   /** A requirement still on its way ("I've applied for", "in Bearbeitung", "je vais passer"): not yet met. */
   pending: string[];
   /** A criterion about the right to work ("work permit", "authorised to work", "Arbeitsbewilligung", "visa"). */

@@ -113,6 +113,7 @@ export const swedish: Language = {
     percentUnits: list('procent'),
     thousands: list('tusen|k|tkr'),
     lakhs: [],
+    hundreds: list('hundra'),
     payWords: list('lön|löneanspråk|lönen|kr|kronor'),
     problemNouns: list('problem|bekymmer|hinder'),
     objections: list('emot|stör'),
@@ -125,6 +126,7 @@ export const swedish: Language = {
     deferrals: list('det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga'),
     credentialNames: ['truckkort|truckkörkort|truckbehörighet|truckutbildning', 'b körkort|körkort|körkort b'],
     payPeriods: {
+      day: list('om dagen|per dag|dagpris|dagtaxa|dagsarvode'),
       hour: list('i timmen|per timme|timlön|timpenning|timmen'),
       month: list('i månaden|per månad|månadslön|månatlig|om månaden|i mån'),
       year: list('om året|per år|årlig|årslön|i året'),
