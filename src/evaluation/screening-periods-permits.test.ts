@@ -19,3 +19,17 @@ describe('pay by the day against pay by the hour (a working day of 8 hours)', ()
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+describe('a monthly pay with a 13th or 14th salary against a yearly cap', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [6, 'Salario anual entre 30.000 y 34.000 euros', 'Pido 2.500 euros al mes, en catorce pagas.', false],
+    [6, 'Salario anual entre 30.000 y 34.000 euros', 'Pido 2.000 euros al mes, en 14 pagas.', true],
+    [1, 'Annual salary up to 50,000 GBP', '3,900 a month plus a 13th salary.', false],
+    [2, 'Jahresgehalt bis 60.000 Euro', '4.400 brutto im Monat, vierzehn Gehälter.', false],
+    [4, "Jahreslohn bis 100'000 CHF", "8'000 im Monet, 13 Monetslöhn.", false],
+    [5, "Salaire annuel jusqu'à 45 000 euros", '3 300 euros par mois sur 14 mois.', false],
+    [9, 'الراتب السنوي حتى 200000 درهم', '15000 درهم شهريا مع 14 راتبا', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+});

@@ -66,6 +66,14 @@ const PAY_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
 export const HOURS_PER_DAY = 8;
 /** Full-time work is 40 hours a week, 52 weeks a year (2 080 hours, 173 a month). */
 const HOURS_PER_YEAR = 2080;
+/**
+ * A monthly pay is paid 12 times a year unless the answer names more payments: a 13th salary (Switzerland, Austria,
+ * Belgium) or a 14th (Spain, Austria, Italy) make "2.400 al mes, en 14 pagas" 33 600 a year. Counts outside
+ * MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX before a payments word are something else.
+ */
+const MONTHLY_PAYMENTS_MIN = 12;
+const MONTHLY_PAYMENTS_MAX = 16;
+
 /** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 12 months. */
 const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = {
   hour: HOURS_PER_YEAR,
@@ -171,7 +179,10 @@ export function statedAmount(
       return p.amount.dimension === null ? period !== null : period === 'hour';
     };
     const asMoney = pairs.map((p) => (isPayFigure(p) ? { ...p, amount: { ...p.amount, dimension: 'money' as const } } : p));
-    const inPeriod = asMoney.map((p) => (p.amount.dimension === 'money' ? { ...p, amount: toPeriodOf(requirement, p, language) } : p));
+    const payments = paymentsPerYear(clauses, language);
+    const inPeriod = asMoney.map((p) =>
+      p.amount.dimension === 'money' ? { ...p, amount: toPeriodOf(requirement, p, language, payments) } : p,
+    );
     const plausible = inPeriod.filter((p) => p.amount.dimension === 'money' && p.amount.value >= (requirement.bottom?.value ?? 0) / 5);
     const asked = plausible.filter((p) => !isCurrent(p));
     const money = asked.length > 0 ? asked : plausible;
@@ -208,13 +219,20 @@ export function statedAmount(
  * figure within five times of the range is taken as the range's period; one
  * further off is read against the period that brings it nearest the range.
  */
-function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): Amount {
+function toPeriodOf(
+  requirement: Requirement,
+  pair: { amount: Amount; clause: ClauseReading },
+  language: LanguageCode,
+  payments: number = PERIODS_PER_YEAR.month,
+): Amount {
   const { amount } = pair;
   const said = periodBeside(pair, language);
   if (!said) return amount;
   const bottom = requirement.bottom?.value ?? 0;
   const top = requirement.limit?.value ?? 0;
-  const convert = (to: PayPeriod) => (amount.value * PERIODS_PER_YEAR[said]) / PERIODS_PER_YEAR[to];
+  // "2.400 al mes, en 14 pagas" against a yearly range: 14 monthly pays.
+  const perYear = (p: PayPeriod) => (p === 'month' && said === 'month' ? payments : PERIODS_PER_YEAR[p]);
+  const convert = (to: PayPeriod) => (to === said ? amount.value : (amount.value * perYear(said)) / PERIODS_PER_YEAR[to]);
   const isNear = (value: number) => value * 5 >= bottom && value <= top * 5;
   let asked: PayPeriod = requirement.period ?? said;
   if (!requirement.period && !isNear(amount.value) && bottom > 0 && top > 0) {
@@ -223,6 +241,23 @@ function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: Cl
     asked = PAY_PERIODS.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   }
   return asked === said ? amount : { ...amount, value: convert(asked) };
+}
+
+/**
+ * The monthly pays a year the answer names ("en catorce pagas", "13 Monatslöhne", "plus a 13th salary", "sur 13
+ * mois"): a count from MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX one or two words before a payments word, else 12.
+ */
+function paymentsPerYear(clauses: readonly ClauseReading[], language: LanguageCode): number {
+  const tokens = clauses.flatMap((c) => c.tokens);
+  const words = amountWordsFor(language);
+  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryPayments', 'screening'))) {
+    for (const token of tokens.slice(Math.max(0, hit.start - 2), hit.start)) {
+      const count = /^(\d+)(?:st|nd|rd|th|e|eme|o|a|\.)?$/.exec(token)?.[1] ?? words.numbers.get(token);
+      const value = Number(count);
+      if (value >= MONTHLY_PAYMENTS_MIN && value <= MONTHLY_PAYMENTS_MAX) return value;
+    }
+  }
+  return PERIODS_PER_YEAR.month;
 }
 
 /** The pay period said just after an amount ("4.500 im Monat"), else just before it ("monthly 4,500"). */

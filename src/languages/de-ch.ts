@@ -235,6 +235,7 @@ export const swissGerman: Language = {
     ...german.screening,
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
+    salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {
       day: [...german.screening.payPeriods.day, ...list('im tag|pro tag|tagesaasatz|tagesansatz')],
       hour: [...german.screening.payPeriods.hour, ...list('i de stund|pro stund|d stund|stundelohn|stundeloh')],

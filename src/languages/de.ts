@@ -105,7 +105,7 @@ export const german: Language = {
     ),
     fillerLookalikes: list('halt die|halt an|weisst du ob|weisst du wie|weisst du wo|weisst du was'),
     numberWords: numbers(
-      'ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
     ),
     units: {
       year: list('jahr|jahre|jahren|jahres|jahrs'),
@@ -150,6 +150,7 @@ export const german: Language = {
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
     objections: list('stört|stören|ausmachen|dagegen'),
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
+    salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),
     lapsed: list(

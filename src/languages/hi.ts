@@ -92,7 +92,7 @@ export const hindi: Language = {
     ),
     fillerLookalikes: list('तो फिर|का मतलब|की मतलब|मतलब है|मतलब था|मतलब क्या|क्या मतलब|ka matlab|matlab hai|यानी कि'),
     numberWords: numbers(
-      'एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),
@@ -136,6 +136,7 @@ export const hindi: Language = {
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
+    salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
     lapsed: list(

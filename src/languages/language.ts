@@ -207,6 +207,11 @@ export interface ScreeningWords {
   objections: string[];
   /** Beside an amount: what the candidate earns now, not what they ask for ("I currently make", "aktuell", "अभी"). */
   currentPay: string[];
+  /**
+   * After a count of 12 to 16: the monthly pays a year ("14 pagas", "13 Monatslöhne", "a 13th salary", "sur 13 mois",
+   * "14 راتبا"), so a monthly figure is that many times it a year.
+   */
+  salaryPayments: string[];
   /** A clause opening "it is not that ..." whose own negation is cancelled ("not that I wouldn't" = willing). */
   notThatFrames: string[];
   /** Opening a clause, a turn that outweighs what came before ("..., but honestly no"). */
