@@ -33,3 +33,15 @@ describe('a monthly pay with a 13th or 14th salary against a yearly cap', () => 
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+describe('"negotiable" with no figure', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Salary expectation between 50,000 and 60,000 USD', 'My salary expectation is negotiable.'],
+    [2, 'Gehaltsvorstellung zwischen 50.000 und 60.000 Euro', 'Meine Gehaltsvorstellung ist Verhandlungssache.'],
+    [5, 'Prétentions salariales entre 40 000 et 45 000 euros', 'Mes prétentions salariales sont négociables.'],
+    [7, 'Lønforventning mellem 40.000 og 45.000 kr om måneden', 'Min lønforventning er til forhandling.'],
+    [9, 'الراتب المتوقع بين 10000 و 12000 درهم', 'الراتب المتوقع قابل للتفاوض'],
+  ])('language %i: "%s" answered "%s" is undecided', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: true });
+  });
+});

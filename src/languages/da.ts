@@ -120,7 +120,9 @@ export const danish: Language = {
     lapsed: list(
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),
-    deferrals: list('det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål'),
+    deferrals: list(
+      'til forhandling|forhandlingsbar|forhandlingsbart|kan forhandles|vi kan forhandle|det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål',
+    ),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {
       day: list('om dagen|pr dag|per dag|dagspris|dagsats|dagligt'),

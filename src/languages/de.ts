@@ -157,7 +157,7 @@ export const german: Language = {
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),
     deferrals: list(
-      'müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
+      'verhandelbar|verhandlungssache|verhandlungsbasis|lässt sich verhandeln|können wir verhandeln|müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
     ),
     credentialNames: [
       'staplerschein|gabelstaplerschein|flurförderzeugschein|flurförderzeugführerschein|staplerführerschein|staplerausweis',

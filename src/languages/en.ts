@@ -192,7 +192,7 @@ export const english: Language = {
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),
     deferrals: list(
-      "rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
+      "negotiable|open to negotiation|up for negotiation|can be negotiated|we can negotiate|rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
     ),
     credentialNames: [
       'forklift licence|forklift license|forklift certificate|forklift ticket|flt licence|flt',

@@ -143,7 +143,7 @@ export const spanish: Language = {
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),
     deferrals: list(
-      'más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
+      'negociable|negociables|a negociar|se puede negociar|podemos negociar|más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
     ),
     credentialNames: [
       'carné de conducir|carnet de conducir|permiso de conducir|carné b|carnet b|licencia de conducir',

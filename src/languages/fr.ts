@@ -153,7 +153,7 @@ export const french: Language = {
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),
     deferrals: list(
-      'on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
+      'négociable|négociables|à négocier|se négocie|on peut négocier|on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
     ),
     credentialNames: ['caces|caces r489|cariste|permis cariste|autorisation de conduite', 'permis b|permis de conduire|permis voiture'],
     payPeriods: {

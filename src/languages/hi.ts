@@ -142,7 +142,9 @@ export const hindi: Language = {
     lapsed: list(
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),
-    deferrals: list('बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है'),
+    deferrals: list(
+      'negotiable|नेगोशिएबल|बातचीत से तय|मोलभाव|baat karke tay|बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है',
+    ),
     credentialNames: ['ड्राइविंग लाइसेंस|driving licence|driving license|डीएल|dl', 'lmv|चारपहिया लाइसेंस|फोर व्हीलर लाइसेंस|four wheeler licence'],
     payPeriods: {
       day: list('प्रति दिन|प्रतिदिन|रोज़ाना|रोजाना|per day|per din|daily'),

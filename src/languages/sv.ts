@@ -124,7 +124,9 @@ export const swedish: Language = {
     lapsed: list(
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
-    deferrals: list('det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga'),
+    deferrals: list(
+      'förhandlingsbar|förhandlingsbart|förhandlingsbara|kan förhandlas|vi kan förhandla|det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga',
+    ),
     credentialNames: ['truckkort|truckkörkort|truckbehörighet|truckutbildning', 'b körkort|körkort|körkort b'],
     payPeriods: {
       day: list('om dagen|per dag|dagpris|dagtaxa|dagsarvode'),
