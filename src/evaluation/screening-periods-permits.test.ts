@@ -45,3 +45,16 @@ describe('"negotiable" with no figure', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: true });
   });
 });
+
+describe('a student permit against a full-time job', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Must have the right to work full-time in the UK', "Yes, I'm here on a student visa.", false],
+    [1, 'Must have the right to work full-time in the UK', 'I came on a student visa, but now I have settled status.', true],
+    [2, 'Arbeitserlaubnis für eine Vollzeitstelle in Deutschland erforderlich', 'Ja, ich habe ein Studentenvisum.', false],
+    [6, 'Permiso de trabajo para jornada completa en España', 'Sí, tengo un visado de estudiante.', false],
+    [8, 'Rätt att arbeta heltid i Sverige krävs', 'Ja, jag har uppehållstillstånd för studier.', false],
+    [9, 'يجب أن يكون لديه تصريح عمل بدوام كامل في الإمارات', 'نعم، عندي إقامة طالب', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});

@@ -104,6 +104,18 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
     findPhrases(c.tokens, permitWords).length > 0 &&
     c.amounts.some((a) => a.dimension === 'hours' && a.value > 0 && a.value < FULL_TIME_HOURS);
   if (isFullTime && clauses.some(isCapped)) return false;
+  // "estoy con la estancia por estudios", "eine Aufenthaltserlaubnis zum Studium": a student permit caps the hours, so it
+  // is not the right to a full-time job, unless the answer also names another permit or a citizenship it holds.
+  const students = wordsOf(language, 'studentPermits', 'screening');
+  const studentHits = clauses.map((c) => (c.stance === 'negative' ? [] : findPhrases(c.tokens, students)));
+  if (isFullTime && studentHits.some((hits) => hits.length > 0)) {
+    const holdsOther = clauses.some((c, i) =>
+      findPhrases(c.tokens, [...permitWords, ...wordsOf(language, 'citizenship', 'screening')]).some(
+        (p) => !(studentHits[i] ?? []).some((s) => p.start < s.end && s.start < p.end),
+      ),
+    );
+    if (!holdsOther) return false;
+  }
   // "als EU-Bürgerin brauche ich keine gesonderte Arbeitserlaubnis", "je n'ai besoin d'aucun titre de séjour": a need
   // denied beside a permit or sponsorship is the right held, whatever else the clause negates.
   const negators = wordsOf(language, 'negators', 'lexicon');

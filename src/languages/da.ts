@@ -148,6 +148,7 @@ export const danish: Language = {
     willingness: list(
       'villig|villige|parat|indstillet på|åben for|åben over for|eller flytter|eller som flytter|flyttet inden|flytte inden|flytter inden',
     ),
+    studentPermits: list('studieophold|opholdstilladelse som studerende|opholdstilladelse til studier|studievisum|studentervisum'),
     fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },

@@ -244,6 +244,7 @@ export const swissGerman: Language = {
     },
     // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
+    studentPermits: [...german.screening.studentPermits, ...list('studentebewilligung|bewilligung zum studium|bewilligig zum studium')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
     // Still studying and a credential run out, in Mundart ("bi no im Studium", "isch abgloffe").

@@ -191,6 +191,9 @@ export const german: Language = {
     willingness: list(
       'bereit|gewillt|offen für|würden sie|wären sie|oder umzieht|oder dorthin umzieht|dorthin umziehen|dorthin umzieht|umzuziehen|umgezogen ist|oder zuzieht',
     ),
+    studentPermits: list(
+      'aufenthaltserlaubnis zum studium|aufenthaltstitel zum studium|aufenthaltserlaubnis für studierende|studentenvisum|studienvisum|visum zum studium|studierendenvisum',
+    ),
     fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),
   },

@@ -225,6 +225,9 @@ export const english: Language = {
     willingness: list(
       'willing|prepared to|ready to|open to|happy to|would you|or relocating|or moving|relocating there|moving there|relocate before|move before|moved there before',
     ),
+    studentPermits: list(
+      'student visa|study visa|study permit|student permit|student residence permit|f 1 visa|f1 visa|tier 4|student route',
+    ),
     fullTime: list('full time|full-time|fulltime'),
     expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),
   },

@@ -177,6 +177,9 @@ export const spanish: Language = {
     willingness: list(
       'dispuesto|dispuesta|disposición|abierto a|abierta a|estaría|o se traslade|o que se traslade|o se mude|o que se mude|trasladado antes|mudado antes|o trasladarse|o mudarse',
     ),
+    studentPermits: list(
+      'estancia por estudios|autorización de estancia por estudios|visado de estudiante|visado de estudios|visa de estudiante|permiso de estudiante|tarjeta de estudiante',
+    ),
     fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),
   },

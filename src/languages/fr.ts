@@ -182,6 +182,9 @@ export const french: Language = {
     willingness: list(
       'prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez|ou qui déménage|ou déménage|ou s installe|ou qui s installe|déménagé avant|installé avant',
     ),
+    studentPermits: list(
+      'titre de séjour étudiant|carte de séjour étudiant|visa étudiant|visa d études|titre étudiant|statut étudiant|vls ts étudiant',
+    ),
     fullTime: list('temps plein|plein temps|temps complet'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),
   },

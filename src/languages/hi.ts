@@ -168,6 +168,7 @@ export const hindi: Language = {
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),
     willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing|या शिफ्ट|शिफ्ट होने को|शिफ्ट हो जाए|स्थानांतरित होने'),
+    studentPermits: list('student visa|study visa|स्टूडेंट वीज़ा|स्टूडेंट वीजा|छात्र वीज़ा|छात्र वीजा|स्टडी वीज़ा'),
     fullTime: list('फुल टाइम|फुलटाइम|पूर्णकालिक|full time|full-time'),
     expiring: list(
       'खत्म हो रहा|खत्म हो रही|खत्म होने वाला|खत्म होने वाली|एक्सपायर हो रहा|एक्सपायर हो रही|expire ho raha|expire ho rahi|तक वैध|तक valid',

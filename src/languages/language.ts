@@ -262,6 +262,11 @@ export interface ScreeningWords {
    */
   plans: string[];
   /**
+   * A permit to study ("student visa", "Aufenthaltserlaubnis zum Studium", "estancia por estudios", "studieophold",
+   * "تأشيرة طالب"): it caps the hours one may work, so against a full-time job it is not the right to work it needs.
+   */
+  studentPermits: string[];
+  /**
    * In a criterion: the job is full-time ("full-time", "Vollzeit", "jornada completa", "heltid", "دوام كامل"); a permit
    * capped under full-time hours ("lets me work up to 20 hours a week") is not the right to work it needs.
    */

@@ -152,6 +152,9 @@ export const swedish: Language = {
     willingness: list(
       'villig|villiga|beredd|beredda|öppen för|kan tänka dig|eller flyttar|eller som flyttar|flyttat innan|flytta innan|flyttar innan',
     ),
+    studentPermits: list(
+      'uppehållstillstånd för studier|uppehållstillstånd för studerande|studentvisum|studietillstånd|studieuppehållstillstånd',
+    ),
     fullTime: list('heltid|heltidstjänst'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
   },
