@@ -58,3 +58,16 @@ describe('a student permit against a full-time job', () => {
     expect(judge(criterion, answer, language).outcome).toBe(met);
   });
 });
+
+describe('"not more than" in a criterion is a maximum', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'First-aid certificate no more than two years old', 'I did the course four years ago.', false],
+    [1, 'First-aid certificate no more than two years old', 'I took it one year ago.', true],
+    [2, 'Erste-Hilfe-Kurs nicht älter als zwei Jahre', 'Den Kurs habe ich vor fünf Jahren gemacht.', false],
+    [6, 'Curso de primeros auxilios de no más de dos años de antigüedad', 'Hice el curso hace cuatro años.', false],
+    [8, 'Intyg inte äldre än tre år', 'Jag gick kursen för fem år sedan.', false],
+    [9, 'شهادة إسعافات أولية لا تتجاوز سنتين', 'أخذت الدورة قبل خمس سنوات', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+});

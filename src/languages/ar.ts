@@ -113,7 +113,7 @@ export const arabic: Language = {
     immediately: list('فورا|فوراً|حالا|على الفور|مباشرة'),
     above: list('أكثر من|اكثر من'),
     below: list('تقريبا لا|أقل من|اقل من'),
-    within: list('خلال|في غضون|كحد أقصى'),
+    within: list('لا يزيد عن|لا تزيد عن|لا يزيد على|لا تزيد على|لا يتجاوز|لا تتجاوز|خلال|في غضون|كحد أقصى'),
     atLeast: list('على الأقل|كحد أدنى'),
     mustNot: list('لا يتطلب|لا يحتاج'),
     absenceOpeners: list('بدون|دون'),

@@ -94,7 +94,9 @@ export const danish: Language = {
     immediately: list('med det samme|straks|omgående|med kort varsel'),
     above: list('mere end|over|længere end'),
     below: list('næsten|knap|mindre end'),
-    within: list('inden for|indenfor|senest|højst|maksimalt'),
+    within: list(
+      'ikke mere end|ikke er mere end|ikke er ældre end|ikke ældre end|ikke længere end|inden for|indenfor|senest|højst|maksimalt',
+    ),
     atLeast: list('mindst|minimum|eller mere'),
     mustNot: list('ikke kræve|kræver ikke|ikke behov'),
     absenceOpeners: list('uden|ingen'),

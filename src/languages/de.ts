@@ -116,7 +116,7 @@ export const german: Language = {
     immediately: list('sofort|ab sofort|umgehend|per sofort|gleich'),
     above: list('mehr als|über|seit über|länger als'),
     below: list('fast|knapp|beinahe|weniger als|noch nicht ganz'),
-    within: list('innerhalb|binnen|spätestens|höchstens|maximal|in weniger als|bis zu'),
+    within: list('nicht mehr als|nicht älter als|nicht länger als|innerhalb|binnen|spätestens|höchstens|maximal|in weniger als|bis zu'),
     atLeast: list('mindestens|minimum|wenigstens|oder mehr'),
     mustNot: list('darf nicht|nicht erforderlich|nicht benötigt|nicht benötigen|nicht brauchen'),
     absenceOpeners: list('kein|keine|keinen|ohne'),

@@ -147,7 +147,9 @@ export const english: Language = {
     immediately: list('immediately|right away|straight away|asap|right now'),
     above: list('more than|over|above|upwards of'),
     below: list('almost|nearly|just under|less than|not quite|under'),
-    within: list('within|no later than|at most|at the latest|maximum|max|in less than|up to'),
+    within: list(
+      'not more than|no more than|not older than|no older than|within|no later than|at most|at the latest|maximum|max|in less than|up to',
+    ),
     atLeast: list('at least|minimum|min|or more|at minimum'),
     mustNot: list(
       "must not|mustn't|not require|does not require|doesn't require|no need|not need|does not need|doesn't need|not be required",

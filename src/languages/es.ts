@@ -103,7 +103,7 @@ export const spanish: Language = {
     immediately: list('inmediatamente|de inmediato|enseguida|ahora mismo|ya mismo'),
     above: list('más de'),
     below: list('casi|menos de'),
-    within: list('en menos de|dentro de|como máximo|máximo|antes de'),
+    within: list('no más de|no mayor de|con una antigüedad máxima de|no más antiguo de|en menos de|dentro de|como máximo|máximo|antes de'),
     atLeast: list('al menos|mínimo|como mínimo|por lo menos|o más'),
     mustNot: list('no requiere|no necesita|no debe|no necesitar|no requerir'),
     absenceOpeners: list('sin'),

@@ -113,7 +113,9 @@ export const french: Language = {
     immediately: list('immédiatement|tout de suite|dès maintenant|de suite|dès que possible'),
     above: list('plus de|au-delà de|au dela de'),
     below: list('presque|près de|moins de|pas tout à fait'),
-    within: list("dans les|d'ici|au plus tard|au maximum|maximum|en moins de|sous"),
+    within: list(
+      "pas plus de|ne date pas de plus de|datant de moins de|pas plus ancien que|pas plus ancienne que|dans les|d'ici|au plus tard|au maximum|maximum|en moins de|sous",
+    ),
     atLeast: list('au moins|minimum|au minimum|ou plus'),
     mustNot: list('ne doit pas|pas besoin|ne pas nécessiter|ne nécessite pas'),
     absenceOpeners: list('sans|pas de'),

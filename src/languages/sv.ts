@@ -98,7 +98,7 @@ export const swedish: Language = {
     immediately: list('omedelbart|direkt|genast|med en gång'),
     above: list('mer än|över|längre än'),
     below: list('nästan|knappt|mindre än'),
-    within: list('inom|senast|högst|max'),
+    within: list('inte mer än|inte är mer än|inte är äldre än|inte äldre än|inte längre än|inom|senast|högst|max'),
     atLeast: list('minst|minimum|eller mer'),
     mustNot: list('inte kräva|kräver inte|inte behöva'),
     absenceOpeners: list('utan|ingen|inga'),
