@@ -71,3 +71,22 @@ describe('"not more than" in a criterion is a maximum', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+describe('a permit tied to another employer, said in the next sentence', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the UK', 'Yes, I have a work permit. It is tied to my current employer.'],
+    [
+      2,
+      'Arbeitserlaubnis für Deutschland erforderlich',
+      'Ja, ich habe eine Arbeitserlaubnis. Sie ist an meinen jetzigen Arbeitgeber gebunden.',
+    ],
+    [5, 'Autorisation de travail en France requise', "J'ai un titre de séjour. Il est lié à mon employeur actuel."],
+    [
+      7,
+      'Ret til at arbejde i Danmark uden arbejdstilladelse fra os',
+      'Jeg har arbejdstilladelse. Den er knyttet til min nuværende arbejdsgiver.',
+    ],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: false });
+  });
+});

@@ -98,6 +98,13 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
       (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
+  // "Jeg har arbejdstilladelse. Den er så knyttet til mit nuværende job": a tie said of the permit named just before.
+  const isTiedAfter = (c: ClauseReading, i: number) =>
+    i > 0 &&
+    c.stance !== 'negative' &&
+    findPhrases(c.tokens, tied).length > 0 &&
+    findPhrases((clauses[i - 1] as ClauseReading).tokens, permitWords).length > 0;
+  if (clauses.some(isTiedAfter)) return false;
   // "a student permit that lets me work up to 20 hours a week" against a full-time job: the right held is capped under it.
   const isFullTime = findPhrases(criterionTokens, wordsOf(language, 'fullTime', 'screening')).length > 0;
   const isCapped = (c: ClauseReading) =>
