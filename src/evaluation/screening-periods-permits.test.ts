@@ -90,3 +90,15 @@ describe('a permit tied to another employer, said in the next sentence', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: false });
   });
 });
+
+describe('a date that depends on passing an exam is a hedge', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Driving licence required by 1 June', "My test is in April; if I pass, I'll have it in May."],
+    [2, 'Führerschein bis 1. Juni erforderlich', 'Die Prüfung ist im April, wenn ich bestehe, habe ich ihn im Mai.'],
+    [6, 'Título requerido antes del 1 de octubre', 'Si apruebo en junio, lo tendré en julio.'],
+    [8, 'Körkort krävs senast 1 juni', 'Om jag klarar uppkörningen i april har jag det i maj.'],
+    [9, 'رخصة القيادة مطلوبة قبل 1 يونيو', 'إذا نجحت في الاختبار في أبريل سأحصل عليها في مايو'],
+  ])('language %i: "%s" answered "%s" is undecided', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: true });
+  });
+});

@@ -79,7 +79,7 @@ export const danish: Language = {
     negators: list('ikke|ingen|intet|aldrig|hverken'),
     notYet: list('ikke endnu|endnu ikke|ikke lige nu'),
     hedges: list(
-      'måske|muligvis|tror jeg|jeg tror|jeg ved ikke|ved ikke|ikke sikker|det kommer an på|kommer an på|nok|sandsynligvis|på en måde|sådan lidt',
+      'hvis jeg består|hvis jeg består den|hvis alt går vel|hvis alt går godt|hvis det går godt|måske|muligvis|tror jeg|jeg tror|jeg ved ikke|ved ikke|ikke sikker|det kommer an på|kommer an på|nok|sandsynligvis|på en måde|sådan lidt',
     ),
     affirmIdioms: list('intet problem|ikke noget problem|ingen problemer|ingen problem|helt fint'),
     fillers: list('øh|øhm|æh|hmm|du ved|sådan set|var ligesom|er ligesom'),

@@ -124,6 +124,7 @@ const MUNDART_LEXICON: Language['lexicon'] = {
   notYet: [...german.lexicon.notYet, ...list('no nöd|no nid|no ned|no kei|no keis|no keini|bis jetzt nöd|bis etz nöd|bisher nöd')],
   hedges: [
     ...german.lexicon.hedges,
+    ...list('wänn die klappt|wänn das klappt|wenn alles guet gaht|wänn alles guet gaht|falls i bestah'),
     ...list(
       'vilicht|villicht|vilech|viliicht|ich glaub|glaub ich|i glaub|glaubi|ich dänk|dänk i|dänki|ich weiss nöd|weiss nöd|weiss nid|ich bin nöd sicher|ich bi nöd sicher|bin nöd sicher|bi nöd sicher|nöd sicher|nid sicher|chunnt druf aa|chunnt drauf aa|chunt druf a|je nach dem|wahrschinlich|wahrschiinlich|mal luege|mol luege|vermuetlich|vermuetli|chönnt si|cha si|chan si',
     ),

@@ -92,7 +92,7 @@ export const german: Language = {
     negators: list('nicht|kein|keine|keinen|keiner|keinem|keines|nie|niemals|nirgends|weder'),
     notYet: list('noch nicht|noch kein|noch keine|noch keinen|bisher nicht'),
     hedges: list(
-      'vielleicht|eventuell|möglicherweise|ich glaube|glaube ich|ich denke|denke ich|ich weiss nicht|weiss nicht|ich bin mir nicht sicher|nicht sicher|kommt darauf an|kommt drauf an|je nachdem|wahrscheinlich|eher|mal sehen|unter umständen|irgendwie|vermutlich',
+      'wenn ich bestehe|falls ich bestehe|sofern ich bestehe|wenn alles klappt|wenn das klappt|wenn es klappt|wenn die klappt|wenn sie klappt|wenn alles gut geht|vielleicht|eventuell|möglicherweise|ich glaube|glaube ich|ich denke|denke ich|ich weiss nicht|weiss nicht|ich bin mir nicht sicher|nicht sicher|kommt darauf an|kommt drauf an|je nachdem|wahrscheinlich|eher|mal sehen|unter umständen|irgendwie|vermutlich',
     ),
     affirmIdioms: list(
       'kein problem|kein thema|keine frage|nicht schlimm|ohne weiteres|ohne probleme|ohne problem|kein ding|nichts dagegen|macht mir nichts aus',

@@ -126,7 +126,7 @@ export const english: Language = {
     ),
     notYet: list('not yet|not at the moment|not currently'),
     hedges: list(
-      "maybe|perhaps|possibly|probably|i think|i guess|i suppose|i believe|kind of|sort of|not sure|not really sure|it depends|depends|i don't know|don't know|dont know|we'll see|more or less|somewhat|might|hopefully|not certain",
+      "if i pass|if i pass it|provided i pass|as long as i pass|if all goes well|if it goes well|if everything goes well|maybe|perhaps|possibly|probably|i think|i guess|i suppose|i believe|kind of|sort of|not sure|not really sure|it depends|depends|i don't know|don't know|dont know|we'll see|more or less|somewhat|might|hopefully|not certain",
     ),
     affirmIdioms: list("no problem|not a problem|no issue|no issues|not an issue|no worries|why not|can't wait|no doubt"),
     fillers: list(

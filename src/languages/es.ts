@@ -84,7 +84,7 @@ export const spanish: Language = {
     negators: list('no|nunca|jamás|ningún|ninguna|ninguno|nada|tampoco|ni'),
     notYet: list('todavía no|aún no|aun no|de momento no'),
     hedges: list(
-      'quizás|quizá|tal vez|a lo mejor|creo que|creo|no sé|no lo sé|no estoy seguro|no estoy segura|depende|puede ser|más o menos|supongo|probablemente',
+      'si apruebo|si lo apruebo|si la apruebo|si todo va bien|si todo sale bien|si sale bien|quizás|quizá|tal vez|a lo mejor|creo que|creo|no sé|no lo sé|no estoy seguro|no estoy segura|depende|puede ser|más o menos|supongo|probablemente',
     ),
     affirmIdioms: list('sin problema|sin problemas|ningún problema|no hay problema|sin ningún problema|por qué no'),
     fillers: list('eh|em|ehm|mmm|o sea|en plan|digamos|tipo|sabes'),

@@ -94,7 +94,7 @@ export const french: Language = {
     negators: list('pas|jamais|aucun|aucune|rien|ni|guère'),
     notYet: list('pas encore|pas pour le moment|pas pour l instant'),
     hedges: list(
-      'peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
+      'si je réussis|si je la réussis|si je le réussis|si tout va bien|si tout se passe bien|si ça passe|peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
     ),
     affirmIdioms: list('pas de problème|pas de souci|pas de soucis|sans problème|aucun problème|aucun souci|pourquoi pas'),
     fillers: list('euh|heu|hum|bah|ben|en fait|du coup|tu vois|vous voyez|bref|disons|genre'),

@@ -81,7 +81,7 @@ export const hindi: Language = {
     negators: list('नहीं|नही|कभी नहीं|न|मत|nahi|nahin|nai|kabhi nahi|mat|not|never'),
     notYet: list('अभी नहीं|अभी तक नहीं|abhi nahi|abhi tak nahi|not yet'),
     hedges: list(
-      'शायद|पता नहीं|मुझे नहीं पता|मुझे लगता है|लगता है|हो सकता है|देखना पड़ेगा|पक्का नहीं|थोड़ा बहुत|shayad|pata nahi|pata nahin|mujhe nahi pata|mujhe lagta hai|lagta hai|ho sakta hai|dekhna padega|pakka nahi|thoda bahut|maybe|not sure',
+      'अगर पास|अगर मैं पास|यदि पास|अगर सब ठीक रहा|agar pass|agar sab theek raha|शायद|पता नहीं|मुझे नहीं पता|मुझे लगता है|लगता है|हो सकता है|देखना पड़ेगा|पक्का नहीं|थोड़ा बहुत|shayad|pata nahi|pata nahin|mujhe nahi pata|mujhe lagta hai|lagta hai|ho sakta hai|dekhna padega|pakka nahi|thoda bahut|maybe|not sure',
     ),
     affirmIdioms: list('कोई बात नहीं|कोई दिक्कत नहीं|कोई समस्या नहीं|कोई प्रॉब्लम नहीं|koi baat nahi|koi dikkat nahi|koi problem nahi|no problem'),
     fillers: list('मतलब|यानी|अम्म|हम्म|अं|अंम|उम्म|यू नो|matlab|yaani|yani|umm|um|uh|basically|you know'),

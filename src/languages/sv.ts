@@ -79,7 +79,7 @@ export const swedish: Language = {
     negators: list('inte|ej|ingen|inget|inga|aldrig|varken'),
     notYet: list('inte än|inte ännu|ännu inte|inte just nu'),
     hedges: list(
-      'kanske|eventuellt|möjligen|jag tror|tror jag|jag vet inte|vet inte|inte säker|inte riktigt|det beror på|beror på|antagligen|troligen|på sätt och vis|typ',
+      'om jag klarar|om jag klarar den|om jag blir godkänd|om allt går bra|om det går bra|om allt går vägen|kanske|eventuellt|möjligen|jag tror|tror jag|jag vet inte|vet inte|inte säker|inte riktigt|det beror på|beror på|antagligen|troligen|på sätt och vis|typ',
     ),
     affirmIdioms: list('inga problem|inget problem|inte något problem|helt okej'),
     fillers: list('eh|öh|ehm|hmm|liksom|asså|du vet|vet du|så här|typ'),
