@@ -25,6 +25,8 @@ export interface Amount {
   isFloor: boolean;
   /** "from 1 March", "ab Oktober", "2 जनवरी से": when availability starts. */
   isStart: boolean;
+  /** "valid until the end of August", "gültig bis März", "تنتهي في مايو": when something ends, never a start date. */
+  isEnd?: boolean;
   at: number;
   /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
   numberEnd?: number;
@@ -53,6 +55,8 @@ const RANGE_JOINERS = new Set([
   'eller',
 ]);
 const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
+/** Tokens before a date where "valid until" may start ("valid until the end of June": five). */
+const END_REACH = 5;
 
 export interface AmountWords {
   lexicons: Lexicon[];
@@ -73,6 +77,8 @@ export interface AmountWords {
   floors: PhraseSet;
   starts: PhraseSet;
   since: PhraseSet;
+  /** A permit or contract running out ("valid until", "gäller till", "expire"): a date after it is an end. */
+  ends: PhraseSet;
   /** Pay by the day ("a day", "al día", "par jour"): its "day" is the period of a rate, not a count of days. */
   perDay: string[];
 }
@@ -125,6 +131,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     starts: phraseSet(screening.flatMap((s) => s.from)),
     since: phraseSet(screening.flatMap((s) => s.since)),
     perDay: screening.flatMap((s) => s.payPeriods.day),
+    ends: phraseSet(screening.flatMap((s) => s.expiring)),
   };
   cache.set(language, words);
   return words;
@@ -234,6 +241,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     bias: near(tokens, at - 3, at, above) ? 1 : near(tokens, at - 3, at, below) ? -1 : 0,
     isFloor: near(tokens, at - 4, at, floors) || near(tokens, end, end + 2, floors),
     isStart: near(tokens, at - 3, at, starts) || near(tokens, end, end + 1, starts),
+    ...(dimension === 'date' && (near(tokens, at - END_REACH, at, words.ends) || near(tokens, end, end + 2, words.ends))
+      ? { isEnd: true }
+      : {}),
     at,
   });
 

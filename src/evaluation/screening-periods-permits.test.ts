@@ -102,3 +102,14 @@ describe('a date that depends on passing an exam is a hedge', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: true });
   });
 });
+
+describe('the date a permit is valid until is no start date', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the UK by 1 March', 'I have a residence permit; it is valid until the end of June.'],
+    [2, 'Arbeitserlaubnis für Deutschland zum 1. März erforderlich', 'Ich habe eine Aufenthaltserlaubnis. Sie ist gültig bis Ende Juni.'],
+    [7, 'Ret til at arbejde i Danmark fra 1. marts', 'Jeg har opholdstilladelse. Den gælder til udgangen af juni.'],
+    [8, 'Rätt att arbeta i Sverige från den 1 mars', 'Jag har uppehållstillstånd. Det gäller till slutet av juni.'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true });
+  });
+});

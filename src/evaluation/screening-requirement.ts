@@ -192,7 +192,8 @@ export function statedAmount(
     );
   }
   if (dimension === 'date') {
-    const dates = pairs.filter((p) => p.amount.dimension === 'date');
+    // "Det gäller till slutet av augusti": the date a permit runs until is no start date.
+    const dates = pairs.filter((p) => p.amount.dimension === 'date' && !p.amount.isEnd);
     const start = dates.find((p) => p.amount.isStart) ?? dates[dates.length - 1];
     if (start) return start;
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
