@@ -113,3 +113,22 @@ describe('the date a permit is valid until is no start date', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: true });
   });
 });
+
+describe('only the current pay, and a wish to earn more', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Annual salary up to 60,000 USD', 'I currently make 52,000 and I am looking for a step up.'],
+    [2, 'Jahresgehalt bis 60.000 Euro', 'Ich verdiene aktuell 50.000 und möchte mich verbessern.'],
+    [5, "Salaire annuel jusqu'à 45 000 euros", 'Actuellement je gagne 40 000 euros, je cherche une augmentation.'],
+    [6, 'Salario anual hasta 35.000 euros', 'Ahora gano 30.000 y quiero mejorar.'],
+    [8, 'Månadslön upp till 40 000 kr', 'Jag tjänar 36 000 i månaden nu och vill ha en löneökning.'],
+  ])('language %i: "%s" answered "%s" is undecided', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, isUndecided: true });
+  });
+
+  it('is not met when the current pay is already over the cap', () => {
+    expect(judge('Annual salary up to 60,000 USD', 'I currently make 65,000 and want a step up.', 1)).toMatchObject({
+      outcome: false,
+      basis: 'quantity',
+    });
+  });
+});

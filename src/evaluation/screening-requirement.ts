@@ -162,7 +162,7 @@ export function statedAmount(
   requirement: Requirement,
   clauses: readonly ClauseReading[],
   language: LanguageCode,
-): { amount: Amount; clause: ClauseReading } | null {
+): { amount: Amount; clause: ClauseReading; isCurrentOnly?: boolean } | null {
   const { dimension, limit, kind } = requirement;
   if (!dimension || !limit) return null;
   const pairs = clauses.flatMap((clause) => clause.amounts.map((amount) => ({ amount, clause })));
@@ -186,10 +186,12 @@ export function statedAmount(
     const plausible = inPeriod.filter((p) => p.amount.dimension === 'money' && p.amount.value >= (requirement.bottom?.value ?? 0) / 5);
     const asked = plausible.filter((p) => !isCurrent(p));
     const money = asked.length > 0 ? asked : plausible;
-    return (
+    const found =
       money.find((p) => p.amount.isFloor) ??
-      money.reduce<(typeof money)[number] | null>((a, b) => (!a || b.amount.value < a.amount.value ? b : a), null)
-    );
+      money.reduce<(typeof money)[number] | null>((a, b) => (!a || b.amount.value < a.amount.value ? b : a), null);
+    // "Ich liege derzeit bei 4.600 im Monat und würde mich gern verbessern": only the current pay, and more wanted.
+    const wantsMore = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'payRise', 'screening')).length > 0);
+    return found && asked.length === 0 && wantsMore ? { ...found, isCurrentOnly: true } : found;
   }
   if (dimension === 'date') {
     // "Det gäller till slutet av augusti": the date a permit runs until is no start date.

@@ -146,6 +146,7 @@ export const arabic: Language = {
     problemNouns: list('مشكلة|مشاكل|مانع|صعوبة|إشكال'),
     objections: list('أمانع|مانع|يزعجني|يضايقني'),
     currentPay: list('حاليا|الحالي|حاليًا|أتقاضى|الآن'),
+    payRise: list('زيادة|تحسين|أكثر من الحالي|أكثر من راتبي'),
     salaryPayments: list('رواتب|راتب|راتبا|دفعات|رواتب شهرية'),
     notThatFrames: list('ليس الأمر أنني|ليس الأمر أن|ليس لأنني|ليس أنني'),
     contrasts: list('لكن|ولكن|لكني|لكنني|بس'),

@@ -116,6 +116,7 @@ export const danish: Language = {
     problemNouns: list('problem|problemer|udfordring|hindring'),
     objections: list('imod|generer'),
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
+    payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
     contrasts: list('men|dog'),

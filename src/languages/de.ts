@@ -150,6 +150,7 @@ export const german: Language = {
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
     objections: list('stört|stören|ausmachen|dagegen'),
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
+    payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),

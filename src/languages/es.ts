@@ -136,6 +136,7 @@ export const spanish: Language = {
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),
     objections: list('importa|importan|molesta|molestan|inconveniente'),
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
+    payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),

@@ -148,6 +148,7 @@ export const french: Language = {
     problemNouns: list('problème|problèmes|souci|soucis|difficulté|difficultés|inconvénient|objection'),
     objections: list('dérange|gêne|embête'),
     currentPay: list("actuellement|en ce moment|je gagne|aujourd'hui|actuel"),
+    payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
     salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
     contrasts: list('mais|cependant|pourtant'),

@@ -136,6 +136,7 @@ export const hindi: Language = {
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
+    payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),

@@ -208,6 +208,11 @@ export interface ScreeningWords {
   /** Beside an amount: what the candidate earns now, not what they ask for ("I currently make", "aktuell", "अभी"). */
   currentPay: string[];
   /**
+   * A wish to earn more than now ("a step up", "mich verbessern", "une augmentation", "mejorar", "lønstigning", "हाइक",
+   * "زيادة"): with only the current pay named, the expectation is above it by an unknown amount.
+   */
+  payRise: string[];
+  /**
    * After a count of 12 to 16: the monthly pays a year ("14 pagas", "13 Monatslöhne", "a 13th salary", "sur 13 mois",
    * "14 راتبا"), so a monthly figure is that many times it a year.
    */

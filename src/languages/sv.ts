@@ -118,6 +118,7 @@ export const swedish: Language = {
     problemNouns: list('problem|bekymmer|hinder'),
     objections: list('emot|stör'),
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
+    payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
     contrasts: list('men|dock'),
