@@ -132,3 +132,15 @@ describe('only the current pay, and a wish to earn more', () => {
     });
   });
 });
+
+describe('Swiss permits: Mundart spellings, and a permit class the criterion excludes', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [2, 'Arbeitsbewilligung B oder C erforderlich; Ausweis G wird nicht akzeptiert.', 'Ja, ich habe den Ausweis G.', false],
+    [2, 'Arbeitsbewilligung B oder C erforderlich; Ausweis G wird nicht akzeptiert.', 'Ich habe den Ausweis C.', true],
+    [4, 'Bewilligung B oder C nötig, G-Bewilligung nicht möglich', 'Jo, ich ha de G-Uswiis.', false],
+    [4, 'Der Kandidat muss in der Schweiz arbeiten dürfen.', 'Ich wohn sit zäh Johr do und ha de C-Uswiis.', true],
+    [5, "Permis de travail B ou C requis; le permis G n'est pas accepté.", "Oui, j'ai le permis G.", false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, isUndecided: false });
+  });
+});

@@ -136,9 +136,11 @@ export const danish: Language = {
     pending: list(
       'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til|på sidste semester|mit sidste semester|på sidste år|læser stadig|studerer stadig|stadig studerende|er færdig til|bliver uddannet|dimitterer|når jeg er færdig|så snart jeg er færdig|når jeg har min eksamen',
     ),
-    workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
+    workAuthorisation: list(
+      'lov til at arbejde|må arbejde|arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt',
+    ),
     workPermits: list(
-      'giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
+      'c tilladelse|b tilladelse|g tilladelse|l tilladelse|giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
     ),
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),

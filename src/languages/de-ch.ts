@@ -245,6 +245,8 @@ export const swissGerman: Language = {
     },
     // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
+    // Mundart spellings of the Swiss permits ("C-Uswiis", "Uswiis B").
+    workPermits: [...german.screening.workPermits, ...list('c uswiis|uswiis c|b uswiis|uswiis b|g uswiis|uswiis g|l uswiis|uswiis l')],
     studentPermits: [...german.screening.studentPermits, ...list('studentebewilligung|bewilligung zum studium|bewilligig zum studium')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],

@@ -174,7 +174,7 @@ export const german: Language = {
       'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung|im letzten semester meines|bin im letzten semester|bin jetzt im letzten semester|stecke im letzten semester|im letzten studienjahr|studiere noch|noch im studium|bin noch student|bin noch studentin|schliesse im|schliesse das studium|schliesse mein studium|bin bald fertig|sobald ich den abschluss|sobald ich das diplom|wenn ich fertig bin',
     ),
     workAuthorisation: list(
-      'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
+      'arbeiten dürfen|darf arbeiten|aufenthaltsbewilligung|niederlassungsbewilligung|bewilligung|arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
       'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung|genehmigung|arbeitsgenehmigung|aufenthaltsgenehmigung',

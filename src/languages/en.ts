@@ -212,10 +212,10 @@ export const english: Language = {
       "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam|in my last semester|in my final semester|on my last semester|i'm in my final year|i am in my final year|in the final year of my degree|should graduate|will graduate|i graduate in|graduating in|due to graduate|expect to graduate|still studying|still a student|finishing my degree|finishing my studies|once i graduate|when i graduate|once i have the degree|once i'm registered|once i am registered",
     ),
     workAuthorisation: list(
-      'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
+      'allowed to work|permitted to work|residence permit|work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
     ),
     workPermits: list(
-      "lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
+      "c permit|b permit|g permit|l permit|permit c|permit b|permit g|permit l|lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
     ),
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),

@@ -160,10 +160,10 @@ export const spanish: Language = {
       'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente|en el último curso|en último curso|último año de carrera|en el último semestre|en el último cuatrimestre|estoy en cuarto|estoy en tercero|estoy en quinto|sigo estudiando|todavía estudio|aún estudio|me gradúo|me graduaré|acabo la carrera|acabo el grado|acabo las prácticas|termino la carrera|termino el grado|termino el máster|cuando termine|en cuanto tenga|en cuanto termine',
     ),
     workAuthorisation: list(
-      'permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
+      'poder trabajar|puede trabajar|permiso de residencia|permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
     ),
     workPermits: list(
-      'me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
+      'permiso c|permiso b|permiso g|permiso l|me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),

@@ -169,10 +169,10 @@ export const french: Language = {
       'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai|en dernier semestre|mon dernier semestre|en dernière année|je serai diplômé|je serai diplômée|encore étudiant|encore étudiante|toujours étudiant|toujours étudiante|je termine mes études|je finis mes études|je finis mon master|je termine mon master|une fois diplômé|une fois diplômée|dès que j aurai le diplôme|quand j aurai mon diplôme',
     ),
     workAuthorisation: list(
-      'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
+      'permis de séjour|carte de séjour|droit au travail|autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
     ),
     workPermits: list(
-      'me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
+      'permis g|permis l|me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
     ),
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),

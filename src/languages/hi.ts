@@ -156,9 +156,11 @@ export const hindi: Language = {
     pending: list(
       'अप्लाई किया|आवेदन किया|आवेदन कर|अप्लाई कर|apply kar|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied|आखिरी सेमेस्टर|अंतिम सेमेस्टर|फाइनल ईयर|final year|last semester|पढ़ाई चल रही|अभी पढ़ रहा|अभी पढ़ रही|ग्रेजुएट हो जाऊंगा|ग्रेजुएट हो जाऊँगी|डिग्री मिल जाएगी|डिग्री पूरी होगी|डिग्री पूरी हो जाएगी',
     ),
-    workAuthorisation: list('वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी'),
+    workAuthorisation: list(
+      'काम करने का अधिकार|काम करने की इजाज़त|काम करने की इजाजत|वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी',
+    ),
     workPermits: list(
-      'काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
+      'c परमिट|b परमिट|g परमिट|l परमिट|काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
     ),
     citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),

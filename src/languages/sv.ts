@@ -138,9 +138,11 @@ export const swedish: Language = {
     pending: list(
       'ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med|på sista terminen|min sista termin|går sista terminen|på sista året|går sista året|tar examen|pluggar fortfarande|studerar fortfarande|läser fortfarande|fortfarande student|är klar till|blir klar till|när jag är klar|så fort jag är klar|när jag har tagit examen',
     ),
-    workAuthorisation: list('arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt'),
+    workAuthorisation: list(
+      'tillåtelse att arbeta|tillåtet att arbeta|arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt',
+    ),
     workPermits: list(
-      'ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
+      'c tillstånd|b tillstånd|g tillstånd|l tillstånd|ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
     ),
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
