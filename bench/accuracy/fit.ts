@@ -7,8 +7,9 @@
 // regression, a shallow decision tree) and compares them with the hand rule:
 //   (a) grouped cross-validation on the training answers (old set + development),
 //   (b) trained on the old set (tune + held-out), tested on the development set,
-//   (c) trained on both, tested on the crosscheck set: only with --crosscheck,
-//       aggregate figures only, for the model cross-validation chose.
+//   (c) trained on both (the weights are printed every time), tested on the
+//       crosscheck set only with --crosscheck: aggregate figures only, for the
+//       models cross-validation chose.
 // Deterministic (a fixed seed, fixed iteration counts); plain TypeScript.
 
 import { benchArgs } from '../cli-args.js';

@@ -25,7 +25,11 @@ export interface Amount {
   isFloor: boolean;
   /** "from 1 March", "ab Oktober", "2 जनवरी से": when availability starts. */
   isStart: boolean;
+  /** "valid until the end of August", "gültig bis März", "تنتهي في مايو": when something ends, never a start date. */
+  isEnd?: boolean;
   at: number;
+  /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
+  numberEnd?: number;
 }
 
 const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
@@ -51,6 +55,8 @@ const RANGE_JOINERS = new Set([
   'eller',
 ]);
 const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
+/** Tokens before a date where "valid until" may start ("valid until the end of June": five). */
+const END_REACH = 5;
 
 export interface AmountWords {
   lexicons: Lexicon[];
@@ -62,6 +68,7 @@ export interface AmountWords {
   percent: Set<string>;
   thousands: Set<string>;
   lakhs: Set<string>;
+  hundreds: Set<string>;
   monthPhrases: Array<{ phrase: string; month: number }>;
   monthList: string[];
   monthWords: Set<string>;
@@ -70,6 +77,10 @@ export interface AmountWords {
   floors: PhraseSet;
   starts: PhraseSet;
   since: PhraseSet;
+  /** A permit or contract running out ("valid until", "gäller till", "expire"): a date after it is an end. */
+  ends: PhraseSet;
+  /** Pay by the day ("a day", "al día", "par jour"): its "day" is the period of a rate, not a count of days. */
+  perDay: string[];
 }
 
 const cache = new Map<LanguageCode, AmountWords>();
@@ -108,6 +119,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     percent: new Set([...single(screening.flatMap((s) => s.percentUnits)), 'percent']),
     thousands: single(screening.flatMap((s) => s.thousands)),
     lakhs: single(screening.flatMap((s) => s.lakhs)),
+    hundreds: single(screening.flatMap((s) => s.hundreds)),
     monthPhrases: screening.flatMap((s) =>
       s.months.flatMap((spellings, month) => spellings.split('|').map((phrase) => ({ phrase, month }))),
     ),
@@ -118,6 +130,8 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     floors: phraseSet(lexicons.flatMap((l) => l.atLeast)),
     starts: phraseSet(screening.flatMap((s) => s.from)),
     since: phraseSet(screening.flatMap((s) => s.since)),
+    perDay: screening.flatMap((s) => s.payPeriods.day),
+    ends: phraseSet(screening.flatMap((s) => s.expiring)),
   };
   cache.set(language, words);
   return words;
@@ -216,6 +230,8 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     months.map((h) => [h.start, { month: words.monthPhrases.find((m) => m.phrase === h.phrase)?.month ?? 0, end: h.end }]),
   );
   const monthOfHit = (hit: PhraseHit) => monthAt.get(hit.start)?.month ?? 0;
+  // "640 a day", "480 euros al día": the day of a day rate is no duration.
+  const dayRate = new Set(findPhrases(tokens, words.perDay).flatMap((h) => Array.from({ length: h.end - h.start }, (_, k) => h.start + k)));
   const { above, below, floors, starts } = words;
   const make = (at: number, dimension: Dimension | null, value: number, count: number, unit: TimeUnit | null, end: number): Amount => ({
     dimension,
@@ -225,6 +241,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     bias: near(tokens, at - 3, at, above) ? 1 : near(tokens, at - 3, at, below) ? -1 : 0,
     isFloor: near(tokens, at - 4, at, floors) || near(tokens, end, end + 2, floors),
     isStart: near(tokens, at - 3, at, starts) || near(tokens, end, end + 1, starts),
+    ...(dimension === 'date' && (near(tokens, at - END_REACH, at, words.ends) || near(tokens, end, end + 2, words.ends))
+      ? { isEnd: true }
+      : {}),
     at,
   });
 
@@ -248,16 +267,25 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
     let isMoney = n.times > 1 || value >= 1000;
+    let last = at;
     for (let j = at + 1; j <= Math.min(at + 3, tokens.length - 1); j++) {
       const next = tokens[j] as string;
       if (words.thousands.has(next) && j === at + 1) {
         value *= 1000;
         isMoney = true;
+        last = j;
+        continue;
+      }
+      // "cinq cents euros", "five hundred", "पाँच सौ": times 100, and still a plain figure (a day rate, an hourly wage).
+      if (words.hundreds.has(next) && j === at + 1) {
+        value *= 100;
+        last = j;
         continue;
       }
       if (words.lakhs.has(next) && j === at + 1) {
         value *= 100_000;
         isMoney = true;
+        last = j;
         continue;
       }
       const month = monthAt.get(j);
@@ -272,7 +300,7 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       if (isMoney) continue;
       if (words.hours.has(next)) return void found.push(make(at, 'hours', value, n.value, null, j + 1));
       if (words.percent.has(next)) return void found.push(make(at, 'percent', value, n.value, null, j + 1));
-      const unit = words.units.get(next);
+      const unit = dayRate.has(j) ? undefined : words.units.get(next);
       if (unit && !isMoney) return void found.push(make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1));
     }
     // "March 1st", "May 15": the day after the month.
@@ -283,8 +311,8 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       return;
     }
     if (isWord && token.length < 3) return; // "a", "en", "do": too ambiguous without a unit
-    if (isMoney || value >= 1000) return void found.push(make(at, 'money', value, n.value, null, at + 1));
-    found.push(make(at, null, value, n.value, null, at + 1));
+    if (isMoney || value >= 1000) return void found.push({ ...make(at, 'money', value, n.value, null, at + 1), numberEnd: last + 1 });
+    found.push({ ...make(at, null, value, n.value, null, at + 1), numberEnd: last + 1 });
   });
 
   // A month alone ("from May on", "ab Oktober") is its first day.

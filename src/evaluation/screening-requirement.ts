@@ -56,16 +56,37 @@ export interface Requirement {
   period?: PayPeriod | null;
 }
 
-export type PayPeriod = 'hour' | 'month' | 'year';
+export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
+const PAY_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
 
-/** Pay periods in a year: full-time work of 40 hours a week, 52 weeks (2 080 hours, 173 a month). */
-const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = { hour: 2080, month: 12, year: 1 };
+/**
+ * A working day is 8 hours: a day rate against an hourly cap is the day rate over 8 ("Tagessatz 640 Euro" is 80 an
+ * hour), the usual full-time day of 40 hours a week over five days.
+ */
+export const HOURS_PER_DAY = 8;
+/** Full-time work is 40 hours a week, 52 weeks a year (2 080 hours, 173 a month). */
+const HOURS_PER_YEAR = 2080;
+/**
+ * A monthly pay is paid 12 times a year unless the answer names more payments: a 13th salary (Switzerland, Austria,
+ * Belgium) or a 14th (Spain, Austria, Italy) make "2.400 al mes, en 14 pagas" 33 600 a year. Counts outside
+ * MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX before a payments word are something else.
+ */
+const MONTHLY_PAYMENTS_MIN = 12;
+const MONTHLY_PAYMENTS_MAX = 16;
+
+/** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 12 months. */
+const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = {
+  hour: HOURS_PER_YEAR,
+  day: HOURS_PER_YEAR / HOURS_PER_DAY,
+  month: 12,
+  year: 1,
+};
 
 /** The pay period named in these tokens, from `from` up to `to` (exclusive); the one nearest `from` when several are. */
 export function payPeriodIn(tokens: readonly string[], language: LanguageCode, from = 0, to = tokens.length): PayPeriod | null {
   const window = tokens.slice(Math.max(0, from), Math.max(0, to));
   let nearest: { period: PayPeriod; start: number } | null = null;
-  for (const period of ['hour', 'month', 'year'] as const) {
+  for (const period of PAY_PERIODS) {
     const phrases = amountWordsFor(language).screening.flatMap((s) => s.payPeriods[period]);
     for (const hit of findPhrases(window, phrases)) if (!nearest || hit.start < nearest.start) nearest = { period, start: hit.start };
   }
@@ -80,8 +101,8 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   const amounts = splitClauses(prepareNumbers(criterion, words)).flatMap((c) => readAmounts(c, words));
   const says = (key: 'within' | 'atLeast') => words.lexicons.some((l) => findPhrases(tokens, l[key]).length > 0);
   const period = payPeriodIn(tokens, language);
-  // "Hourly rate", "Timlön", "taux horaire": a pay period per hour names pay on its own.
-  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0) || period === 'hour';
+  // "Hourly rate", "Timlön", "taux horaire", "Taux journalier": a pay period per hour or per day names pay on its own.
+  const isPay = words.screening.some((s) => findPhrases(tokens, s.payWords).length > 0) || period === 'hour' || period === 'day';
   let money = amounts.filter((a) => a.dimension === 'money');
   // Pay per hour is a small figure ("between 20 and 25 USD"): in a criterion about pay, plain numbers are the amounts.
   if (money.length === 0 && isPay) money = amounts.filter((a) => a.dimension === null).map((a) => ({ ...a, dimension: 'money' as const }));
@@ -141,7 +162,7 @@ export function statedAmount(
   requirement: Requirement,
   clauses: readonly ClauseReading[],
   language: LanguageCode,
-): { amount: Amount; clause: ClauseReading } | null {
+): { amount: Amount; clause: ClauseReading; isCurrentOnly?: boolean } | null {
   const { dimension, limit, kind } = requirement;
   if (!dimension || !limit) return null;
   const pairs = clauses.flatMap((clause) => clause.amounts.map((amount) => ({ amount, clause })));
@@ -158,17 +179,23 @@ export function statedAmount(
       return p.amount.dimension === null ? period !== null : period === 'hour';
     };
     const asMoney = pairs.map((p) => (isPayFigure(p) ? { ...p, amount: { ...p.amount, dimension: 'money' as const } } : p));
-    const inPeriod = asMoney.map((p) => (p.amount.dimension === 'money' ? { ...p, amount: toPeriodOf(requirement, p, language) } : p));
+    const payments = paymentsPerYear(clauses, language);
+    const inPeriod = asMoney.map((p) =>
+      p.amount.dimension === 'money' ? { ...p, amount: toPeriodOf(requirement, p, language, payments) } : p,
+    );
     const plausible = inPeriod.filter((p) => p.amount.dimension === 'money' && p.amount.value >= (requirement.bottom?.value ?? 0) / 5);
     const asked = plausible.filter((p) => !isCurrent(p));
     const money = asked.length > 0 ? asked : plausible;
-    return (
+    const found =
       money.find((p) => p.amount.isFloor) ??
-      money.reduce<(typeof money)[number] | null>((a, b) => (!a || b.amount.value < a.amount.value ? b : a), null)
-    );
+      money.reduce<(typeof money)[number] | null>((a, b) => (!a || b.amount.value < a.amount.value ? b : a), null);
+    // "Ich liege derzeit bei 4.600 im Monat und würde mich gern verbessern": only the current pay, and more wanted.
+    const wantsMore = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'payRise', 'screening')).length > 0);
+    return found && asked.length === 0 && wantsMore ? { ...found, isCurrentOnly: true } : found;
   }
   if (dimension === 'date') {
-    const dates = pairs.filter((p) => p.amount.dimension === 'date');
+    // "Det gäller till slutet av augusti": the date a permit runs until is no start date.
+    const dates = pairs.filter((p) => p.amount.dimension === 'date' && !p.amount.isEnd);
     const start = dates.find((p) => p.amount.isStart) ?? dates[dates.length - 1];
     if (start) return start;
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
@@ -195,29 +222,52 @@ export function statedAmount(
  * figure within five times of the range is taken as the range's period; one
  * further off is read against the period that brings it nearest the range.
  */
-function toPeriodOf(requirement: Requirement, pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): Amount {
+function toPeriodOf(
+  requirement: Requirement,
+  pair: { amount: Amount; clause: ClauseReading },
+  language: LanguageCode,
+  payments: number = PERIODS_PER_YEAR.month,
+): Amount {
   const { amount } = pair;
   const said = periodBeside(pair, language);
   if (!said) return amount;
   const bottom = requirement.bottom?.value ?? 0;
   const top = requirement.limit?.value ?? 0;
-  const convert = (to: PayPeriod) => (amount.value * PERIODS_PER_YEAR[said]) / PERIODS_PER_YEAR[to];
+  // "2.400 al mes, en 14 pagas" against a yearly range: 14 monthly pays.
+  const perYear = (p: PayPeriod) => (p === 'month' && said === 'month' ? payments : PERIODS_PER_YEAR[p]);
+  const convert = (to: PayPeriod) => (to === said ? amount.value : (amount.value * perYear(said)) / PERIODS_PER_YEAR[to]);
   const isNear = (value: number) => value * 5 >= bottom && value <= top * 5;
   let asked: PayPeriod = requirement.period ?? said;
   if (!requirement.period && !isNear(amount.value) && bottom > 0 && top > 0) {
     const middle = Math.sqrt(bottom * top);
     const distance = (p: PayPeriod) => Math.abs(Math.log(convert(p) / middle));
-    asked = (['hour', 'month', 'year'] as const).reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    asked = PAY_PERIODS.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   }
   return asked === said ? amount : { ...amount, value: convert(asked) };
+}
+
+/**
+ * The monthly pays a year the answer names ("en catorce pagas", "13 Monatslöhne", "plus a 13th salary", "sur 13
+ * mois"): a count from MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX one or two words before a payments word, else 12.
+ */
+function paymentsPerYear(clauses: readonly ClauseReading[], language: LanguageCode): number {
+  const tokens = clauses.flatMap((c) => c.tokens);
+  const words = amountWordsFor(language);
+  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryPayments', 'screening'))) {
+    for (const token of tokens.slice(Math.max(0, hit.start - 2), hit.start)) {
+      const count = /^(\d+)(?:st|nd|rd|th|e|eme|o|a|\.)?$/.exec(token)?.[1] ?? words.numbers.get(token);
+      const value = Number(count);
+      if (value >= MONTHLY_PAYMENTS_MIN && value <= MONTHLY_PAYMENTS_MAX) return value;
+    }
+  }
+  return PERIODS_PER_YEAR.month;
 }
 
 /** The pay period said just after an amount ("4.500 im Monat"), else just before it ("monthly 4,500"). */
 function periodBeside(pair: { amount: Amount; clause: ClauseReading }, language: LanguageCode): PayPeriod | null {
   const { amount, clause } = pair;
-  return (
-    payPeriodIn(clause.tokens, language, amount.at + 1, amount.at + 6) ?? payPeriodIn(clause.tokens, language, amount.at - 3, amount.at)
-  );
+  const end = amount.numberEnd ?? amount.at + 1;
+  return payPeriodIn(clause.tokens, language, end, end + 5) ?? payPeriodIn(clause.tokens, language, amount.at - 3, amount.at);
 }
 
 export function meetsRequirement(requirement: Requirement, stated: Amount): boolean {

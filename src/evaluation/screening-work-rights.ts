@@ -5,7 +5,7 @@
 // whatever the criterion's wording, since the right is not there yet.
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
+import { splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, type PhraseHit } from './phrase-match.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
@@ -50,6 +50,9 @@ const YEAR_TO = 2200;
 const FULL_TIME_HOURS = 35;
 /** A self-description opens its clause ("I'm Canadian", "Soy española", "أنا إماراتي"): the nationality within these tokens. */
 const SELF_DESCRIPTION_REACH = 3;
+
+/** The class of a permit: a letter ("Ausweis G", "permis C") or a short code with a digit ("H-1B", "F-1"). */
+const isPermitClass = (token: string) => /^\p{L}$/u.test(token) || /^\p{L}?\d\p{L}?$/u.test(token);
 
 /** A country word without the Arabic article, so "إماراتي" meets "الإمارات". */
 const countryStem = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
@@ -98,12 +101,31 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
       (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
+  // "Jeg har arbejdstilladelse. Den er så knyttet til mit nuværende job": a tie said of the permit named just before.
+  const isTiedAfter = (c: ClauseReading, i: number) =>
+    i > 0 &&
+    c.stance !== 'negative' &&
+    findPhrases(c.tokens, tied).length > 0 &&
+    findPhrases((clauses[i - 1] as ClauseReading).tokens, permitWords).length > 0;
+  if (clauses.some(isTiedAfter)) return false;
   // "a student permit that lets me work up to 20 hours a week" against a full-time job: the right held is capped under it.
   const isFullTime = findPhrases(criterionTokens, wordsOf(language, 'fullTime', 'screening')).length > 0;
   const isCapped = (c: ClauseReading) =>
     findPhrases(c.tokens, permitWords).length > 0 &&
     c.amounts.some((a) => a.dimension === 'hours' && a.value > 0 && a.value < FULL_TIME_HOURS);
   if (isFullTime && clauses.some(isCapped)) return false;
+  // "estoy con la estancia por estudios", "eine Aufenthaltserlaubnis zum Studium": a student permit caps the hours, so it
+  // is not the right to a full-time job, unless the answer also names another permit or a citizenship it holds.
+  const students = wordsOf(language, 'studentPermits', 'screening');
+  const studentHits = clauses.map((c) => (c.stance === 'negative' ? [] : findPhrases(c.tokens, students)));
+  if (isFullTime && studentHits.some((hits) => hits.length > 0)) {
+    const holdsOther = clauses.some((c, i) =>
+      findPhrases(c.tokens, [...wordsOf(language, 'workPermits', 'screening'), ...wordsOf(language, 'citizenship', 'screening')]).some(
+        (p) => !(studentHits[i] ?? []).some((s) => p.start < s.end && s.start < p.end),
+      ),
+    );
+    if (!holdsOther) return false;
+  }
   // "als EU-Bürgerin brauche ich keine gesonderte Arbeitserlaubnis", "je n'ai besoin d'aucun titre de séjour": a need
   // denied beside a permit or sponsorship is the right held, whatever else the clause negates.
   const negators = wordsOf(language, 'negators', 'lexicon');
@@ -113,6 +135,16 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
     );
   if (clauses.some(deniesNeed)) return true;
   const permits = wordsOf(language, 'workPermits', 'screening');
+  // "Grenzgängerbewilligungen (G) werden nicht berücksichtigt", "H-1B visas are not accepted": a permit whose class (a
+  // letter or a code such as "1b") stands in a negated clause of the criterion is excluded, however firmly it is held.
+  const excluded = splitClauses(criterion)
+    .map((text) => tokenize(text))
+    .filter((tokens) => findPhrases(tokens, negators).length > 0)
+    .flatMap((tokens) => tokens.filter(isPermitClass));
+  const holdsExcluded = clauses.some((c) =>
+    findPhrases(c.tokens, permits).some((hit) => c.tokens.slice(hit.start, hit.end).some((t) => isPermitClass(t) && excluded.includes(t))),
+  );
+  if (holdsExcluded) return false;
   // "I don't need sponsorship" carries its own negation; any other permit counts where the clause does not deny it.
   const holdsPermit = clauses.some((c) =>
     findPhrases(c.tokens, permits).some(

@@ -172,6 +172,8 @@ export function judgeScreeningAnswer(
     const stated = statedAmount(requirement, clauses, language);
     if (stated) {
       const meets = meetsRequirement(requirement, stated.amount);
+      // Only the current pay, and a wish for more: under the cap it says nothing of the expectation (undecided).
+      if (stated.isCurrentOnly && meets) return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
       const analysis = m.screeningQuantity(
         describe(stated.amount, m, locale),
         describe(requirement.limit, m, locale),

@@ -79,7 +79,7 @@ export const danish: Language = {
     negators: list('ikke|ingen|intet|aldrig|hverken'),
     notYet: list('ikke endnu|endnu ikke|ikke lige nu'),
     hedges: list(
-      'måske|muligvis|tror jeg|jeg tror|jeg ved ikke|ved ikke|ikke sikker|det kommer an på|kommer an på|nok|sandsynligvis|på en måde|sådan lidt',
+      'hvis jeg består|hvis jeg består den|hvis alt går vel|hvis alt går godt|hvis det går godt|måske|muligvis|tror jeg|jeg tror|jeg ved ikke|ved ikke|ikke sikker|det kommer an på|kommer an på|nok|sandsynligvis|på en måde|sådan lidt',
     ),
     affirmIdioms: list('intet problem|ikke noget problem|ingen problemer|ingen problem|helt fint'),
     fillers: list('øh|øhm|æh|hmm|du ved|sådan set|var ligesom|er ligesom'),
@@ -88,13 +88,15 @@ export const danish: Language = {
     continuers: list('og|men|eller|fordi|for at|når|hvis|at|som|og så|for eksempel|øh|øhm|æh|en|et|min|mit|mine|vores|fra'),
     fillerLookalikes: list('ved du om|ved du hvad|ved du hvor|ved du hvordan'),
     numberWords: numbers(
-      'en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|halvandet=1.5|halvt=0.5',
+      'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|halvandet=1.5|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('måned|måneder|måneds'), week: list('uge|uger'), day: list('dag|dage') },
     immediately: list('med det samme|straks|omgående|med kort varsel'),
     above: list('mere end|over|længere end'),
     below: list('næsten|knap|mindre end'),
-    within: list('inden for|indenfor|senest|højst|maksimalt'),
+    within: list(
+      'ikke mere end|ikke er mere end|ikke er ældre end|ikke ældre end|ikke længere end|inden for|indenfor|senest|højst|maksimalt',
+    ),
     atLeast: list('mindst|minimum|eller mere'),
     mustNot: list('ikke kræve|kræver ikke|ikke behov'),
     absenceOpeners: list('uden|ingen'),
@@ -109,18 +111,24 @@ export const danish: Language = {
     percentUnits: list('procent'),
     thousands: list('tusind|k'),
     lakhs: [],
+    hundreds: list('hundrede'),
     payWords: list('løn|lønforventning|lønnen|gage|kr|kroner'),
     problemNouns: list('problem|problemer|udfordring|hindring'),
     objections: list('imod|generer'),
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
+    payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
+    salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
     contrasts: list('men|dog'),
     lapsed: list(
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),
-    deferrals: list('det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål'),
+    deferrals: list(
+      'til forhandling|forhandlingsbar|forhandlingsbart|kan forhandles|vi kan forhandle|det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål',
+    ),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {
+      day: list('om dagen|pr dag|per dag|dagspris|dagsats|dagligt'),
       hour: list('i timen|om timen|pr time|per time|timeløn|timen'),
       month: list('om måneden|pr måned|per måned|månedlig|månedsløn|i måneden|om md|pr md'),
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
@@ -128,9 +136,11 @@ export const danish: Language = {
     pending: list(
       'ansøgt|søgt om|under behandling|venter på|afventer|skal tage|regner med at få|er tilmeldt|i gang med|venter stadig på|venter stadig|skal op til|på sidste semester|mit sidste semester|på sidste år|læser stadig|studerer stadig|stadig studerende|er færdig til|bliver uddannet|dimitterer|når jeg er færdig|så snart jeg er færdig|når jeg har min eksamen',
     ),
-    workAuthorisation: list('arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt'),
+    workAuthorisation: list(
+      'lov til at arbejde|må arbejde|arbejdstilladelse|opholdstilladelse|tilladelse til at arbejde|ret til at arbejde|visum|lovligt',
+    ),
     workPermits: list(
-      'giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
+      'c tilladelse|b tilladelse|g tilladelse|l tilladelse|giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
     ),
     citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
@@ -143,6 +153,7 @@ export const danish: Language = {
     willingness: list(
       'villig|villige|parat|indstillet på|åben for|åben over for|eller flytter|eller som flytter|flyttet inden|flytte inden|flytter inden',
     ),
+    studentPermits: list('studieophold|opholdstilladelse som studerende|opholdstilladelse til studier|studievisum|studentervisum'),
     fullTime: list('fuld tid|fuldtid|fuldtidsstilling'),
     expiring: list('udløber|løber ud|gælder til|gyldig til'),
   },

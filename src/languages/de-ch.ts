@@ -124,6 +124,7 @@ const MUNDART_LEXICON: Language['lexicon'] = {
   notYet: [...german.lexicon.notYet, ...list('no nöd|no nid|no ned|no kei|no keis|no keini|bis jetzt nöd|bis etz nöd|bisher nöd')],
   hedges: [
     ...german.lexicon.hedges,
+    ...list('wänn die klappt|wänn das klappt|wenn alles guet gaht|wänn alles guet gaht|falls i bestah'),
     ...list(
       'vilicht|villicht|vilech|viliicht|ich glaub|glaub ich|i glaub|glaubi|ich dänk|dänk i|dänki|ich weiss nöd|weiss nöd|weiss nid|ich bin nöd sicher|ich bi nöd sicher|bin nöd sicher|bi nöd sicher|nöd sicher|nid sicher|chunnt druf aa|chunnt drauf aa|chunt druf a|je nach dem|wahrschinlich|wahrschiinlich|mal luege|mol luege|vermuetlich|vermuetli|chönnt si|cha si|chan si',
     ),
@@ -235,13 +236,18 @@ export const swissGerman: Language = {
     ...german.screening,
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
+    salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {
+      day: [...german.screening.payPeriods.day, ...list('im tag|pro tag|tagesaasatz|tagesansatz')],
       hour: [...german.screening.payPeriods.hour, ...list('i de stund|pro stund|d stund|stundelohn|stundeloh')],
       month: [...german.screening.payPeriods.month, ...list('im monet|pro monet|im mönet|monetlich|monetslohn|monetsloh')],
       year: [...german.screening.payPeriods.year, ...list('im johr|pro johr|s johr|jöhrlich|johreslohn|johresloh')],
     },
     // Mundart forms of applying for a permit and of one bound to an employer ("iireiche", "abunde").
     applications: [...german.screening.applications, ...list('aafrage|iireiche|iigäh|beantraage')],
+    // Mundart spellings of the Swiss permits ("C-Uswiis", "Uswiis B").
+    workPermits: [...german.screening.workPermits, ...list('c uswiis|uswiis c|b uswiis|uswiis b|g uswiis|uswiis g|l uswiis|uswiis l')],
+    studentPermits: [...german.screening.studentPermits, ...list('studentebewilligung|bewilligung zum studium|bewilligig zum studium')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
     // Still studying and a credential run out, in Mundart ("bi no im Studium", "isch abgloffe").

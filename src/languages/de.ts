@@ -92,7 +92,7 @@ export const german: Language = {
     negators: list('nicht|kein|keine|keinen|keiner|keinem|keines|nie|niemals|nirgends|weder'),
     notYet: list('noch nicht|noch kein|noch keine|noch keinen|bisher nicht'),
     hedges: list(
-      'vielleicht|eventuell|möglicherweise|ich glaube|glaube ich|ich denke|denke ich|ich weiss nicht|weiss nicht|ich bin mir nicht sicher|nicht sicher|kommt darauf an|kommt drauf an|je nachdem|wahrscheinlich|eher|mal sehen|unter umständen|irgendwie|vermutlich',
+      'wenn ich bestehe|falls ich bestehe|sofern ich bestehe|wenn alles klappt|wenn das klappt|wenn es klappt|wenn die klappt|wenn sie klappt|wenn alles gut geht|vielleicht|eventuell|möglicherweise|ich glaube|glaube ich|ich denke|denke ich|ich weiss nicht|weiss nicht|ich bin mir nicht sicher|nicht sicher|kommt darauf an|kommt drauf an|je nachdem|wahrscheinlich|eher|mal sehen|unter umständen|irgendwie|vermutlich',
     ),
     affirmIdioms: list(
       'kein problem|kein thema|keine frage|nicht schlimm|ohne weiteres|ohne probleme|ohne problem|kein ding|nichts dagegen|macht mir nichts aus',
@@ -105,7 +105,7 @@ export const german: Language = {
     ),
     fillerLookalikes: list('halt die|halt an|weisst du ob|weisst du wie|weisst du wo|weisst du was'),
     numberWords: numbers(
-      'ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
     ),
     units: {
       year: list('jahr|jahre|jahren|jahres|jahrs'),
@@ -116,7 +116,7 @@ export const german: Language = {
     immediately: list('sofort|ab sofort|umgehend|per sofort|gleich'),
     above: list('mehr als|über|seit über|länger als'),
     below: list('fast|knapp|beinahe|weniger als|noch nicht ganz'),
-    within: list('innerhalb|binnen|spätestens|höchstens|maximal|in weniger als|bis zu'),
+    within: list('nicht mehr als|nicht älter als|nicht länger als|innerhalb|binnen|spätestens|höchstens|maximal|in weniger als|bis zu'),
     atLeast: list('mindestens|minimum|wenigstens|oder mehr'),
     mustNot: list('darf nicht|nicht erforderlich|nicht benötigt|nicht benötigen|nicht brauchen'),
     absenceOpeners: list('kein|keine|keinen|ohne'),
@@ -145,23 +145,27 @@ export const german: Language = {
     percentUnits: list('prozent'),
     thousands: list('tausend|k|tsd'),
     lakhs: [],
+    hundreds: list('hundert'),
     payWords: list('gehalt|lohn|lohnvorstellung|gehaltsvorstellung|gehaltswunsch|vergütung|jahresgehalt|brutto|salär'),
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
     objections: list('stört|stören|ausmachen|dagegen'),
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
+    payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
+    salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),
     lapsed: list(
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),
     deferrals: list(
-      'müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
+      'verhandelbar|verhandlungssache|verhandlungsbasis|lässt sich verhandeln|können wir verhandeln|müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
     ),
     credentialNames: [
       'staplerschein|gabelstaplerschein|flurförderzeugschein|flurförderzeugführerschein|staplerführerschein|staplerausweis',
       'führerschein klasse b|führerschein b|klasse b|kat b|kategorie b|b führerschein',
     ],
     payPeriods: {
+      day: list('am tag|pro tag|je tag|den tag|täglich|tagessatz|tagessätze|tagessatzes'),
       hour: list('pro stunde|die stunde|in der stunde|je stunde|stündlich|stundenlohn|stundensatz'),
       month: list('im monat|pro monat|monatlich|monatlichen|monatslohn|monatsgehalt|monatlich brutto|brutto im monat'),
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
@@ -170,7 +174,7 @@ export const german: Language = {
       'beantragt|beantrage|in bearbeitung|warte auf|warte noch auf|läuft noch|bin dabei|mache gerade|angemeldet|demnächst|plane|werde ich machen|werde ich bekommen|bekomme ich bald|prüfung im|prüfung ist im|noch in der ausbildung|schliesse die ausbildung|schliesse meine ausbildung|im letzten semester meines|bin im letzten semester|bin jetzt im letzten semester|stecke im letzten semester|im letzten studienjahr|studiere noch|noch im studium|bin noch student|bin noch studentin|schliesse im|schliesse das studium|schliesse mein studium|bin bald fertig|sobald ich den abschluss|sobald ich das diplom|wenn ich fertig bin',
     ),
     workAuthorisation: list(
-      'arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
+      'arbeiten dürfen|darf arbeiten|aufenthaltsbewilligung|niederlassungsbewilligung|bewilligung|arbeitserlaubnis|arbeitsbewilligung|arbeitsberechtigung|aufenthaltserlaubnis|aufenthaltstitel|visum|arbeiten darf|arbeiten zu dürfen|berechtigt|arbeitsrecht',
     ),
     workPermits: list(
       'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung|genehmigung|arbeitsgenehmigung|aufenthaltsgenehmigung',
@@ -187,6 +191,9 @@ export const german: Language = {
     ),
     willingness: list(
       'bereit|gewillt|offen für|würden sie|wären sie|oder umzieht|oder dorthin umzieht|dorthin umziehen|dorthin umzieht|umzuziehen|umgezogen ist|oder zuzieht',
+    ),
+    studentPermits: list(
+      'aufenthaltserlaubnis zum studium|aufenthaltstitel zum studium|aufenthaltserlaubnis für studierende|studentenvisum|studienvisum|visum zum studium|studierendenvisum',
     ),
     fullTime: list('vollzeit|vollzeitstelle|vollzeitpensum'),
     expiring: list('läuft aus|läuft ab|endet|gültig bis|befristet bis|abläuft|ausläuft'),

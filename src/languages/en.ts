@@ -126,7 +126,7 @@ export const english: Language = {
     ),
     notYet: list('not yet|not at the moment|not currently'),
     hedges: list(
-      "maybe|perhaps|possibly|probably|i think|i guess|i suppose|i believe|kind of|sort of|not sure|not really sure|it depends|depends|i don't know|don't know|dont know|we'll see|more or less|somewhat|might|hopefully|not certain",
+      "if i pass|if i pass it|provided i pass|as long as i pass|if all goes well|if it goes well|if everything goes well|maybe|perhaps|possibly|probably|i think|i guess|i suppose|i believe|kind of|sort of|not sure|not really sure|it depends|depends|i don't know|don't know|dont know|we'll see|more or less|somewhat|might|hopefully|not certain",
     ),
     affirmIdioms: list("no problem|not a problem|no issue|no issues|not an issue|no worries|why not|can't wait|no doubt"),
     fillers: list(
@@ -141,13 +141,15 @@ export const english: Language = {
       "so that|so far|so much|so many|so long|well known|what kind of|a kind of|the kind of|this kind of|that kind of|some kind of|any kind of|what sort of|a sort of|the sort of|this sort of|that sort of|what it was like|what it is like|what it's like|i mean it|you know how|you know what|if you know|do you know",
     ),
     numberWords: numbers(
-      'one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5',
+      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5',
     ),
     units: { year: list('year|years|yr|yrs'), month: list('month|months'), week: list('week|weeks'), day: list('day|days') },
     immediately: list('immediately|right away|straight away|asap|right now'),
     above: list('more than|over|above|upwards of'),
     below: list('almost|nearly|just under|less than|not quite|under'),
-    within: list('within|no later than|at most|at the latest|maximum|max|in less than|up to'),
+    within: list(
+      'not more than|no more than|not older than|no older than|within|no later than|at most|at the latest|maximum|max|in less than|up to',
+    ),
     atLeast: list('at least|minimum|min|or more|at minimum'),
     mustNot: list(
       "must not|mustn't|not require|does not require|doesn't require|no need|not need|does not need|doesn't need|not be required",
@@ -178,10 +180,13 @@ export const english: Language = {
     percentUnits: list('percent|per cent|pct'),
     thousands: list('k|thousand|grand'),
     lakhs: list('lakh|lakhs|lac|lpa'),
+    hundreds: list('hundred|hundreds'),
     payWords: list('salary|pay|wage|wages|compensation|income|earn|ctc|package|budget'),
     problemNouns: list('problem|problems|issue|issues|trouble|difficulty|difficulties|objection|objections'),
     objections: list('mind|bother|bothers'),
     currentPay: list("currently|current|now|at the moment|i make|i earn|i'm on|today"),
+    payRise: list('improve|a step up|a raise|a pay rise|an increase|more than now|more than i make|more than i earn|a bit more|bump'),
+    salaryPayments: list('payments|salaries|salary|paychecks|pay cheques|monthly salaries|months pay|month salary'),
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),
@@ -190,7 +195,7 @@ export const english: Language = {
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),
     deferrals: list(
-      "rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
+      "negotiable|open to negotiation|up for negotiation|can be negotiated|we can negotiate|rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
     ),
     credentialNames: [
       'forklift licence|forklift license|forklift certificate|forklift ticket|flt licence|flt',
@@ -198,6 +203,7 @@ export const english: Language = {
       'cscs card|cscs',
     ],
     payPeriods: {
+      day: list('a day|per day|daily|day rate|a day rate|per diem'),
       hour: list('an hour|per hour|hourly|per hr|an hr|ph'),
       month: list('a month|per month|monthly|each month|every month|a mo|per mo'),
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
@@ -206,10 +212,10 @@ export const english: Language = {
       "applied for|applying for|have applied|i am applying|i'm applying|in process|in progress|being processed|waiting for|still waiting|pending|plan to get|planning to get|plan to take|planning to take|going to get|going to take|will get|will take the exam|will receive|expect to get|expect to receive|scheduled for|registered for the exam|enrolled in|studying for|working towards|working on getting|about to get|should have it by|taking my driving test|taking the driving test|my driving test is|taking my test|taking the exam|sitting the exam|sitting my exam|in my last semester|in my final semester|on my last semester|i'm in my final year|i am in my final year|in the final year of my degree|should graduate|will graduate|i graduate in|graduating in|due to graduate|expect to graduate|still studying|still a student|finishing my degree|finishing my studies|once i graduate|when i graduate|once i have the degree|once i'm registered|once i am registered",
     ),
     workAuthorisation: list(
-      'work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
+      'allowed to work|permitted to work|residence permit|work permit|authorised|authorized|authorisation|authorization|right to work|eligible to work|eligibility|visa|sponsorship|legally|work legally',
     ),
     workPermits: list(
-      "lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
+      "c permit|b permit|g permit|l permit|permit c|permit b|permit g|permit l|lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
     ),
     citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
@@ -221,6 +227,9 @@ export const english: Language = {
     ),
     willingness: list(
       'willing|prepared to|ready to|open to|happy to|would you|or relocating|or moving|relocating there|moving there|relocate before|move before|moved there before',
+    ),
+    studentPermits: list(
+      'student visa|study visa|study permit|student permit|student residence permit|f 1 visa|f1 visa|tier 4|student route',
     ),
     fullTime: list('full time|full-time|fulltime'),
     expiring: list('expires|expiring|will expire|runs out|runs until|valid until|ends in|ending in'),

@@ -84,7 +84,7 @@ export const spanish: Language = {
     negators: list('no|nunca|jamás|ningún|ninguna|ninguno|nada|tampoco|ni'),
     notYet: list('todavía no|aún no|aun no|de momento no'),
     hedges: list(
-      'quizás|quizá|tal vez|a lo mejor|creo que|creo|no sé|no lo sé|no estoy seguro|no estoy segura|depende|puede ser|más o menos|supongo|probablemente',
+      'si apruebo|si lo apruebo|si la apruebo|si todo va bien|si todo sale bien|si sale bien|quizás|quizá|tal vez|a lo mejor|creo que|creo|no sé|no lo sé|no estoy seguro|no estoy segura|depende|puede ser|más o menos|supongo|probablemente',
     ),
     affirmIdioms: list('sin problema|sin problemas|ningún problema|no hay problema|sin ningún problema|por qué no'),
     fillers: list('eh|em|ehm|mmm|o sea|en plan|digamos|tipo|sabes'),
@@ -97,13 +97,13 @@ export const spanish: Language = {
       'entonces el|entonces la|tipo de|el tipo|un tipo|qué tipo|que tipo|este tipo|ese tipo|cualquier tipo|mismo tipo|sabes qué|sabes que|sabes si|sabes cómo|sabes cuál|sabes dónde|lo sabes',
     ),
     numberWords: numbers(
-      'un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5',
+      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5',
     ),
     units: { year: list('año|años'), month: list('mes|meses'), week: list('semana|semanas'), day: list('día|días') },
     immediately: list('inmediatamente|de inmediato|enseguida|ahora mismo|ya mismo'),
     above: list('más de'),
     below: list('casi|menos de'),
-    within: list('en menos de|dentro de|como máximo|máximo|antes de'),
+    within: list('no más de|no mayor de|con una antigüedad máxima de|no más antiguo de|en menos de|dentro de|como máximo|máximo|antes de'),
     atLeast: list('al menos|mínimo|como mínimo|por lo menos|o más'),
     mustNot: list('no requiere|no necesita|no debe|no necesitar|no requerir'),
     absenceOpeners: list('sin'),
@@ -131,23 +131,27 @@ export const spanish: Language = {
     percentUnits: list('por ciento'),
     thousands: list('mil|k'),
     lakhs: [],
+    hundreds: list('cien|cientos'),
     payWords: list('salario|salarial|sueldo|remuneración|bruto|brutos|anual|anuales'),
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),
     objections: list('importa|importan|molesta|molestan|inconveniente'),
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
+    payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
+    salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),
     lapsed: list(
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),
     deferrals: list(
-      'más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
+      'negociable|negociables|a negociar|se puede negociar|podemos negociar|más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
     ),
     credentialNames: [
       'carné de conducir|carnet de conducir|permiso de conducir|carné b|carnet b|licencia de conducir',
       'carné de carretillero|carnet de carretillero|carretillero|carnet de carretilla',
     ],
     payPeriods: {
+      day: list('al día|por día|diario|diarios|por jornada|tarifa diaria'),
       hour: list('por hora|la hora|a la hora|cada hora'),
       month: list('al mes|por mes|mensual|mensuales|mensualmente|cada mes|brutos al mes'),
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
@@ -156,10 +160,10 @@ export const spanish: Language = {
       'solicitado|solicitada|en trámite|en tramite|en proceso|estoy esperando|pendiente|voy a sacar|voy a obtener|pienso sacar|estoy sacando|me inscribí|pronto|próximamente|en el último curso|en último curso|último año de carrera|en el último semestre|en el último cuatrimestre|estoy en cuarto|estoy en tercero|estoy en quinto|sigo estudiando|todavía estudio|aún estudio|me gradúo|me graduaré|acabo la carrera|acabo el grado|acabo las prácticas|termino la carrera|termino el grado|termino el máster|cuando termine|en cuanto tenga|en cuanto termine',
     ),
     workAuthorisation: list(
-      'permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
+      'poder trabajar|puede trabajar|permiso de residencia|permiso de trabajo|permiso para trabajar|autorizado|autorizada|autorización|visado|visa|derecho a trabajar|trabajar legalmente',
     ),
     workPermits: list(
-      'me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
+      'permiso c|permiso b|permiso g|permiso l|me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
     citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
@@ -173,6 +177,9 @@ export const spanish: Language = {
     ),
     willingness: list(
       'dispuesto|dispuesta|disposición|abierto a|abierta a|estaría|o se traslade|o que se traslade|o se mude|o que se mude|trasladado antes|mudado antes|o trasladarse|o mudarse',
+    ),
+    studentPermits: list(
+      'estancia por estudios|autorización de estancia por estudios|visado de estudiante|visado de estudios|visa de estudiante|permiso de estudiante|tarjeta de estudiante',
     ),
     fullTime: list('jornada completa|tiempo completo|a tiempo completo'),
     expiring: list('caduca|caducará|vence|vencerá|expira|expirará|válido hasta|válida hasta|termina en'),

@@ -94,7 +94,7 @@ export const french: Language = {
     negators: list('pas|jamais|aucun|aucune|rien|ni|guère'),
     notYet: list('pas encore|pas pour le moment|pas pour l instant'),
     hedges: list(
-      'peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
+      'si je réussis|si je la réussis|si je le réussis|si tout va bien|si tout se passe bien|si ça passe|peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
     ),
     affirmIdioms: list('pas de problème|pas de souci|pas de soucis|sans problème|aucun problème|aucun souci|pourquoi pas'),
     fillers: list('euh|heu|hum|bah|ben|en fait|du coup|tu vois|vous voyez|bref|disons|genre'),
@@ -107,13 +107,15 @@ export const french: Language = {
       'donc le|donc la|donc les|ce genre|un genre|le genre|quel genre|quelle genre|de genre|même genre|tout genre|genre de|tu vois le|tu vois la|tu vois les|tu vois ce|tu vois ou|tu vois comment|vous voyez le|vous voyez la|vous voyez les|vous voyez ce|disons que',
     ),
     numberWords: numbers(
-      'un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5',
+      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5',
     ),
     units: { year: list('an|ans|année|années'), month: list('mois'), week: list('semaine|semaines'), day: list('jour|jours') },
     immediately: list('immédiatement|tout de suite|dès maintenant|de suite|dès que possible'),
     above: list('plus de|au-delà de|au dela de'),
     below: list('presque|près de|moins de|pas tout à fait'),
-    within: list("dans les|d'ici|au plus tard|au maximum|maximum|en moins de|sous"),
+    within: list(
+      "pas plus de|ne date pas de plus de|datant de moins de|pas plus ancien que|pas plus ancienne que|dans les|d'ici|au plus tard|au maximum|maximum|en moins de|sous",
+    ),
     atLeast: list('au moins|minimum|au minimum|ou plus'),
     mustNot: list('ne doit pas|pas besoin|ne pas nécessiter|ne nécessite pas'),
     absenceOpeners: list('sans|pas de'),
@@ -141,20 +143,24 @@ export const french: Language = {
     percentUnits: list('pour cent|pourcent|pourcents'),
     thousands: list('k|mille'),
     lakhs: [],
+    hundreds: list('cent|cents'),
     payWords: list('salaire|salariales|salarial|rémunération|prétentions|brut|annuel'),
     problemNouns: list('problème|problèmes|souci|soucis|difficulté|difficultés|inconvénient|objection'),
     objections: list('dérange|gêne|embête'),
     currentPay: list("actuellement|en ce moment|je gagne|aujourd'hui|actuel"),
+    payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
+    salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
     contrasts: list('mais|cependant|pourtant'),
     lapsed: list(
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),
     deferrals: list(
-      'on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
+      'négociable|négociables|à négocier|se négocie|on peut négocier|on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
     ),
     credentialNames: ['caces|caces r489|cariste|permis cariste|autorisation de conduite', 'permis b|permis de conduire|permis voiture'],
     payPeriods: {
+      day: list('par jour|la journée|par journée|journalier|taux journalier|tjm'),
       hour: list('de l heure|par heure|à l heure|horaire|taux horaire'),
       month: list('par mois|mensuel|mensuels|mensuelle|mensuellement|brut mensuel|net mensuel'),
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
@@ -163,10 +169,10 @@ export const french: Language = {
       'demandé|en cours|j attends|en attente|je vais passer|je vais obtenir|je prévois|je compte passer|inscrit|inscrite|bientôt|prochainement|je suis en train|je passe le permis|je passe mon permis|je passe l examen|je passerai|en dernier semestre|mon dernier semestre|en dernière année|je serai diplômé|je serai diplômée|encore étudiant|encore étudiante|toujours étudiant|toujours étudiante|je termine mes études|je finis mes études|je finis mon master|je termine mon master|une fois diplômé|une fois diplômée|dès que j aurai le diplôme|quand j aurai mon diplôme',
     ),
     workAuthorisation: list(
-      'autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
+      'permis de séjour|carte de séjour|droit au travail|autorisation de travail|autorisé|autorisée|permis de travail|titre de séjour|visa|droit de travailler|travailler légalement',
     ),
     workPermits: list(
-      'me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
+      'permis g|permis l|me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
     ),
     citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
@@ -178,6 +184,9 @@ export const french: Language = {
     ),
     willingness: list(
       'prêt|prête|prêts|disposé|disposée|ouvert à|ouverte à|accepteriez|ou qui déménage|ou déménage|ou s installe|ou qui s installe|déménagé avant|installé avant',
+    ),
+    studentPermits: list(
+      'titre de séjour étudiant|carte de séjour étudiant|visa étudiant|visa d études|titre étudiant|statut étudiant|vls ts étudiant',
     ),
     fullTime: list('temps plein|plein temps|temps complet'),
     expiring: list('expire|expirera|prend fin|arrive à échéance|valable jusqu'),

@@ -81,7 +81,7 @@ export const hindi: Language = {
     negators: list('नहीं|नही|कभी नहीं|न|मत|nahi|nahin|nai|kabhi nahi|mat|not|never'),
     notYet: list('अभी नहीं|अभी तक नहीं|abhi nahi|abhi tak nahi|not yet'),
     hedges: list(
-      'शायद|पता नहीं|मुझे नहीं पता|मुझे लगता है|लगता है|हो सकता है|देखना पड़ेगा|पक्का नहीं|थोड़ा बहुत|shayad|pata nahi|pata nahin|mujhe nahi pata|mujhe lagta hai|lagta hai|ho sakta hai|dekhna padega|pakka nahi|thoda bahut|maybe|not sure',
+      'अगर पास|अगर मैं पास|यदि पास|अगर सब ठीक रहा|agar pass|agar sab theek raha|शायद|पता नहीं|मुझे नहीं पता|मुझे लगता है|लगता है|हो सकता है|देखना पड़ेगा|पक्का नहीं|थोड़ा बहुत|shayad|pata nahi|pata nahin|mujhe nahi pata|mujhe lagta hai|lagta hai|ho sakta hai|dekhna padega|pakka nahi|thoda bahut|maybe|not sure',
     ),
     affirmIdioms: list('कोई बात नहीं|कोई दिक्कत नहीं|कोई समस्या नहीं|कोई प्रॉब्लम नहीं|koi baat nahi|koi dikkat nahi|koi problem nahi|no problem'),
     fillers: list('मतलब|यानी|अम्म|हम्म|अं|अंम|उम्म|यू नो|matlab|yaani|yani|umm|um|uh|basically|you know'),
@@ -92,7 +92,7 @@ export const hindi: Language = {
     ),
     fillerLookalikes: list('तो फिर|का मतलब|की मतलब|मतलब है|मतलब था|मतलब क्या|क्या मतलब|ka matlab|matlab hai|यानी कि'),
     numberWords: numbers(
-      'एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),
@@ -103,7 +103,7 @@ export const hindi: Language = {
     immediately: list('तुरंत|फौरन|turant|fauran|immediately'),
     above: list('से ज्यादा|से अधिक|se zyada|se jyada|more than'),
     below: list('लगभग नहीं|almost'),
-    within: list('के भीतर|के अंदर|ke andar|ke bheetar|within'),
+    within: list('से अधिक नहीं|से ज़्यादा नहीं|से ज्यादा नहीं|से पुराना नहीं|se zyada nahi|के भीतर|के अंदर|ke andar|ke bheetar|within'),
     atLeast: list('कम से कम|kam se kam|at least'),
     mustNot: list('नहीं चाहिए|zarurat nahi|nahi chahiye'),
     absenceOpeners: list('बिना|bina'),
@@ -131,18 +131,24 @@ export const hindi: Language = {
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),
+    hundreds: list('सौ|sau'),
     payWords: list('वेतन|सैलरी|तनख्वाह|ctc|salary|पैकेज|package'),
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
+    payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
+    salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
     lapsed: list(
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),
-    deferrals: list('बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है'),
+    deferrals: list(
+      'negotiable|नेगोशिएबल|बातचीत से तय|मोलभाव|baat karke tay|बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है',
+    ),
     credentialNames: ['ड्राइविंग लाइसेंस|driving licence|driving license|डीएल|dl', 'lmv|चारपहिया लाइसेंस|फोर व्हीलर लाइसेंस|four wheeler licence'],
     payPeriods: {
+      day: list('प्रति दिन|प्रतिदिन|रोज़ाना|रोजाना|per day|per din|daily'),
       hour: list('प्रति घंटा|प्रति घंटे|घंटे का|घंटे के|per hour|hourly'),
       month: list('प्रति माह|हर महीने|महीने का|महीने के|मासिक|per month|mahine ka|mahina|monthly'),
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
@@ -150,9 +156,11 @@ export const hindi: Language = {
     pending: list(
       'अप्लाई किया|आवेदन किया|आवेदन कर|अप्लाई कर|apply kar|प्रक्रिया में|प्रक्रिया चल रही|प्रोसेस हो रहा|प्रोसेस हो रही|प्रोसेस में|इंतज़ार|इंतजार|मिल जाएगा|मिलने वाला|जल्द ही|apply kiya|process mein|intezaar|intezar|mil jayega|applied|आखिरी सेमेस्टर|अंतिम सेमेस्टर|फाइनल ईयर|final year|last semester|पढ़ाई चल रही|अभी पढ़ रहा|अभी पढ़ रही|ग्रेजुएट हो जाऊंगा|ग्रेजुएट हो जाऊँगी|डिग्री मिल जाएगी|डिग्री पूरी होगी|डिग्री पूरी हो जाएगी',
     ),
-    workAuthorisation: list('वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी'),
+    workAuthorisation: list(
+      'काम करने का अधिकार|काम करने की इजाज़त|काम करने की इजाजत|वर्क परमिट|काम करने की अनुमति|वीज़ा|वीजा|work permit|visa|authorised|authorized|कानूनी',
+    ),
     workPermits: list(
-      'काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
+      'c परमिट|b परमिट|g परमिट|l परमिट|काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
     ),
     citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
@@ -163,6 +171,7 @@ export const hindi: Language = {
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),
     willingness: list('तैयार|इच्छुक|tayyar|taiyar|willing|या शिफ्ट|शिफ्ट होने को|शिफ्ट हो जाए|स्थानांतरित होने'),
+    studentPermits: list('student visa|study visa|स्टूडेंट वीज़ा|स्टूडेंट वीजा|छात्र वीज़ा|छात्र वीजा|स्टडी वीज़ा'),
     fullTime: list('फुल टाइम|फुलटाइम|पूर्णकालिक|full time|full-time'),
     expiring: list(
       'खत्म हो रहा|खत्म हो रही|खत्म होने वाला|खत्म होने वाली|एक्सपायर हो रहा|एक्सपायर हो रही|expire ho raha|expire ho rahi|तक वैध|तक valid',

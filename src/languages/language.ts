@@ -197,6 +197,8 @@ export interface ScreeningWords {
   thousands: string[];
   /** After a number: times 100 000 (Indian "lakh", "LPA"). */
   lakhs: string[];
+  /** After a number: times 100 ("five hundred", "fünf hundert", "cinq cents", "पाँच सौ", "خمس مئة"). */
+  hundreds: string[];
   /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
   payWords: string[];
   /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */
@@ -205,6 +207,16 @@ export interface ScreeningWords {
   objections: string[];
   /** Beside an amount: what the candidate earns now, not what they ask for ("I currently make", "aktuell", "अभी"). */
   currentPay: string[];
+  /**
+   * A wish to earn more than now ("a step up", "mich verbessern", "une augmentation", "mejorar", "lønstigning", "हाइक",
+   * "زيادة"): with only the current pay named, the expectation is above it by an unknown amount.
+   */
+  payRise: string[];
+  /**
+   * After a count of 12 to 16: the monthly pays a year ("14 pagas", "13 Monatslöhne", "a 13th salary", "sur 13 mois",
+   * "14 راتبا"), so a monthly figure is that many times it a year.
+   */
+  salaryPayments: string[];
   /** A clause opening "it is not that ..." whose own negation is cancelled ("not that I wouldn't" = willing). */
   notThatFrames: string[];
   /** Opening a clause, a turn that outweighs what came before ("..., but honestly no"). */
@@ -215,8 +227,11 @@ export interface ScreeningWords {
   deferrals: string[];
   /** Common names of the same credential, each group one licence or certificate ("staplerschein|flurförderzeugschein"). */
   credentialNames: string[];
-  /** Beside an amount of pay: the period it is paid for ("an hour", "a month", "monatlich", "par an", "LPA"). */
-  payPeriods: { hour: string[]; month: string[]; year: string[] };
+  /**
+   * Beside an amount of pay: the period it is paid for ("an hour", "a day", "a month", "monatlich", "Tagessatz", "la
+   * journée", "par an", "LPA").
+   */
+  payPeriods: { hour: string[]; day: string[]; month: string[]; year: string[] };
   /** A requirement still on its way ("I've applied for", "in Bearbeitung", "je vais passer"): not yet met. */
   pending: string[];
   /** A criterion about the right to work ("work permit", "authorised to work", "Arbeitsbewilligung", "visa"). */
@@ -251,6 +266,11 @@ export interface ScreeningWords {
    * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.
    */
   plans: string[];
+  /**
+   * A permit to study ("student visa", "Aufenthaltserlaubnis zum Studium", "estancia por estudios", "studieophold",
+   * "تأشيرة طالب"): it caps the hours one may work, so against a full-time job it is not the right to work it needs.
+   */
+  studentPermits: string[];
   /**
    * In a criterion: the job is full-time ("full-time", "Vollzeit", "jornada completa", "heltid", "دوام كامل"); a permit
    * capped under full-time hours ("lets me work up to 20 hours a week") is not the right to work it needs.

@@ -79,7 +79,7 @@ export const swedish: Language = {
     negators: list('inte|ej|ingen|inget|inga|aldrig|varken'),
     notYet: list('inte än|inte ännu|ännu inte|inte just nu'),
     hedges: list(
-      'kanske|eventuellt|möjligen|jag tror|tror jag|jag vet inte|vet inte|inte säker|inte riktigt|det beror på|beror på|antagligen|troligen|på sätt och vis|typ',
+      'om jag klarar|om jag klarar den|om jag blir godkänd|om allt går bra|om det går bra|om allt går vägen|kanske|eventuellt|möjligen|jag tror|tror jag|jag vet inte|vet inte|inte säker|inte riktigt|det beror på|beror på|antagligen|troligen|på sätt och vis|typ',
     ),
     affirmIdioms: list('inga problem|inget problem|inte något problem|helt okej'),
     fillers: list('eh|öh|ehm|hmm|liksom|asså|du vet|vet du|så här|typ'),
@@ -92,13 +92,13 @@ export const swedish: Language = {
       'typ av|vilken typ|en typ|den typ|samma typ|denna typ|någon typ|vet du om|vet du vad|vet du hur|vet du var|du vet om|du vet vad|så här ser|så här gör',
     ),
     numberWords: numbers(
-      'en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5',
+      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('månad|månader|månads'), week: list('vecka|veckor|veckors'), day: list('dag|dagar') },
     immediately: list('omedelbart|direkt|genast|med en gång'),
     above: list('mer än|över|längre än'),
     below: list('nästan|knappt|mindre än'),
-    within: list('inom|senast|högst|max'),
+    within: list('inte mer än|inte är mer än|inte är äldre än|inte äldre än|inte längre än|inom|senast|högst|max'),
     atLeast: list('minst|minimum|eller mer'),
     mustNot: list('inte kräva|kräver inte|inte behöva'),
     absenceOpeners: list('utan|ingen|inga'),
@@ -113,18 +113,24 @@ export const swedish: Language = {
     percentUnits: list('procent'),
     thousands: list('tusen|k|tkr'),
     lakhs: [],
+    hundreds: list('hundra'),
     payWords: list('lön|löneanspråk|lönen|kr|kronor'),
     problemNouns: list('problem|bekymmer|hinder'),
     objections: list('emot|stör'),
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
+    payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
+    salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
     contrasts: list('men|dock'),
     lapsed: list(
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
-    deferrals: list('det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga'),
+    deferrals: list(
+      'förhandlingsbar|förhandlingsbart|förhandlingsbara|kan förhandlas|vi kan förhandla|det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga',
+    ),
     credentialNames: ['truckkort|truckkörkort|truckbehörighet|truckutbildning', 'b körkort|körkort|körkort b'],
     payPeriods: {
+      day: list('om dagen|per dag|dagpris|dagtaxa|dagsarvode'),
       hour: list('i timmen|per timme|timlön|timpenning|timmen'),
       month: list('i månaden|per månad|månadslön|månatlig|om månaden|i mån'),
       year: list('om året|per år|årlig|årslön|i året'),
@@ -132,9 +138,11 @@ export const swedish: Language = {
     pending: list(
       'ansökt|sökt om|under handläggning|väntar på|inväntar|ska ta|räknar med att få|är anmäld|håller på med|på sista terminen|min sista termin|går sista terminen|på sista året|går sista året|tar examen|pluggar fortfarande|studerar fortfarande|läser fortfarande|fortfarande student|är klar till|blir klar till|när jag är klar|så fort jag är klar|när jag har tagit examen',
     ),
-    workAuthorisation: list('arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt'),
+    workAuthorisation: list(
+      'tillåtelse att arbeta|tillåtet att arbeta|arbetstillstånd|uppehållstillstånd|rätt att arbeta|tillstånd att arbeta|visum|lagligt',
+    ),
     workPermits: list(
-      'ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
+      'c tillstånd|b tillstånd|g tillstånd|l tillstånd|ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
     ),
     citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
@@ -146,6 +154,9 @@ export const swedish: Language = {
     ),
     willingness: list(
       'villig|villiga|beredd|beredda|öppen för|kan tänka dig|eller flyttar|eller som flyttar|flyttat innan|flytta innan|flyttar innan',
+    ),
+    studentPermits: list(
+      'uppehållstillstånd för studier|uppehållstillstånd för studerande|studentvisum|studietillstånd|studieuppehållstillstånd',
     ),
     fullTime: list('heltid|heltidstjänst'),
     expiring: list('går ut|löper ut|upphör|gäller till|giltigt till|giltig till'),
