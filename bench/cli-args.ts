@@ -22,7 +22,8 @@ type BenchValues<O extends BenchOptions> = { [K in keyof O]: O[K] extends TextOp
 /** Parses process.argv against `options`; `command` is how the bench is run, for the usage line. */
 export function benchArgs<const O extends BenchOptions>(command: string, options: O): BenchValues<O> {
   const usage = [
-    `usage: ${command} [-- options]`,
+    // npm passes options on after `--`; a script run directly takes them as they are.
+    `usage: ${command} ${command.startsWith('npm ') ? '[-- options]' : '[options]'}`,
     ...Object.entries(options).map(([name, option]) =>
       option.type === 'string'
         ? `  --${name} <value>  ${option.help} (default: ${option.default || 'none'})`
@@ -60,6 +61,13 @@ export function numberArg(name: string, value: string, min = 0): number {
 export function countArg(name: string, value: string, min = 0): number {
   const count = numberArg(name, value, min);
   return Number.isInteger(count) ? count : argError(`--${name} must be a whole number, not "${value}"`);
+}
+
+/** `value` if it is one of `allowed`, or exit 2 naming the option and what it allows. */
+export function choiceArg<const T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  return (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : argError(`--${name} must be one of ${allowed.join(', ')}, not "${value}"`);
 }
 
 /** A comma-separated list of whole numbers of at least `min`. */

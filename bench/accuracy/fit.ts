@@ -14,11 +14,8 @@
 
 import { benchArgs } from '../cli-args.js';
 import { RATINGS, type Rating } from '../../src/evaluation/index.js';
-import { lengthAsked, scoreJobAnswer, type RubricContext, type RubricScore } from '../../src/evaluation/job-rubric.js';
-import { findPhrases } from '../../src/evaluation/phrase-match.js';
-import { lexiconsFor } from '../../src/evaluation/vocabulary.js';
+import { isHedged, lengthAsked, scoreJobAnswer, type RubricContext, type RubricScore } from '../../src/evaluation/job-rubric.js';
 import type { DifficultyLevel } from '../../src/interviews/enums.js';
-import { tokenize } from '../../src/languages/index.js';
 import { measureUnderstanding } from './measure.js';
 import { jobQuestionOf, LANGUAGE_CODE_OF, loadSeparateSet, loadUnderstandingSet, type UnderstandingSet } from './understanding-set.js';
 
@@ -48,8 +45,7 @@ function featuresOf(r: RubricScore, ctx: RubricContext): Record<string, number> 
   const n = r.criteria.length;
   const share = (keep: (credit: number) => boolean) => (n === 0 ? 0 : r.criteria.filter((c) => keep(c.credit)).length / n);
   const ratio = r.words / lengthAsked(ctx, r.answerLanguage);
-  const tokens = tokenize(ctx.answer);
-  const hedged = lexiconsFor(ctx.language).some((l) => findPhrases(tokens, l.hedges).length > 0);
+  const hedged = isHedged(ctx.answer, ctx.language);
   const s = r.signals;
   return {
     coverage: r.coverage,

@@ -8,7 +8,7 @@
 // gives. The answers: the interview answers in four flite voices, the e2e voice
 // test's four answers, and answers with a pause of 150-1,200 ms inside them.
 //
-//   npx tsx bench/voice/checkpoints.ts [-- --ms off,100,150,200,300]
+//   npx tsx bench/voice/checkpoints.ts [--ms off,100,150,200,300]
 //
 // Prints a Markdown table; nothing is asserted.
 

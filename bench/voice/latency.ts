@@ -45,7 +45,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { benchArgs, countArg, numberArg } from '../cli-args.js';
+import { benchArgs, choiceArg, countArg, numberArg } from '../cli-args.js';
 import { percentile } from '../../src/cli/simulate.js';
 import { playVoiceInterview, type VoiceAnswer, type VoicePlayResult } from '../../src/cli/simulate-voice.js';
 import { CANDIDATE_SAMPLE_RATE, decodeWav, encodeWav, resample } from '../../src/speech/audio.js';
@@ -70,7 +70,7 @@ const SEQUENTIAL = countArg('interviews', values.interviews);
 const CONCURRENT = countArg('concurrent', values.concurrent);
 const STAGGER_MS = numberArg('stagger', values.stagger);
 const REMOTE = countArg('remote', values.remote);
-const CUTOFFS = values.cutoffs !== 'false';
+const CUTOFFS = choiceArg('cutoffs', values.cutoffs, ['true', 'false']) === 'true';
 const LLM_DELAY_MS = numberArg('llm-delay', values['llm-delay']);
 /** How long the fake transcription server takes to answer, as a hosted Whisper would. */
 const REMOTE_DELAY_MS = 50;

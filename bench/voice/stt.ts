@@ -11,7 +11,7 @@
 // Prints Markdown tables; nothing is asserted.
 
 import { availableParallelism, loadavg } from 'node:os';
-import { benchArgs, countArg, countListArg } from '../cli-args.js';
+import { benchArgs, choiceArg, countArg, countListArg } from '../cli-args.js';
 import { SPOKEN_ANSWERS, speakWithFlite } from '../../test/helpers/speech.js';
 import { LANGUAGES, languageByTag } from '../../src/languages/index.js';
 import { CANDIDATE_SAMPLE_RATE, pcmDurationMs, type PcmAudio } from '../../src/speech/audio.js';
@@ -29,7 +29,8 @@ const flags = benchArgs('npm run bench:voice:stt', {
   rounds: { type: 'string', default: '1', help: 'rounds of each measurement' },
   sections: { type: 'string', default: 'wer,recognition,concurrency,synthesis', help: 'which sections to run, comma-separated' },
 });
-const sections = new Set(flags.sections.split(','));
+const SECTIONS = ['wer', 'recognition', 'concurrency', 'synthesis'] as const;
+const sections = new Set(flags.sections.split(',').map((section) => choiceArg('sections', section, SECTIONS)));
 const concurrencyLevels = countListArg('concurrency', flags.concurrency, 1);
 const rounds = countArg('rounds', flags.rounds, 1);
 const english = languageByTag('en')!;

@@ -609,7 +609,7 @@ function isNegated(answer: string, language: LanguageCode): boolean {
 }
 
 /** A hedge of the interview language (or English): "glaube ich", "I guess". A hedged claim is not a confident one. */
-function isHedged(answer: string, language: LanguageCode): boolean {
+export function isHedged(answer: string, language: LanguageCode): boolean {
   const tokens = tokenize(answer);
   return lexiconsFor(language).some((l) => findPhrases(tokens, l.hedges).length > 0);
 }
