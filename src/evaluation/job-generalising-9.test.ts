@@ -38,6 +38,10 @@ describe('a certainty phrase under a negation is a caveat, not an overclaim', ()
     expect(rubricOf(language, claim).signals.overclaims).toBe(true);
     expect(rubricOf(language, caveat).rating).not.toBe('SUBOPTIMAL');
   });
+  it('reads an interjection that another record has as its "no" ("Na", "Nå") as no negation', () => {
+    // Hindi's romanised "na" and Swedish "nä" are answers of "no", not negators of the phrase after them.
+    expect(rubricOf(2, 'Na, natürlich reicht es, die Daten im schnellen Speicher zu halten.').signals.overclaims).toBe(true);
+  });
 });
 
 const storyQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({

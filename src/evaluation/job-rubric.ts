@@ -226,12 +226,13 @@ let allNegators: ReadonlySet<string> | null = null;
 
 /**
  * Asserts with certainty: a certainty phrase (cues.certainty) that no negator of any record stands just before. Under
- * a negation the phrase says something is not enough on its own ("no basta con", "فلا يكفي وحده", "it's not the same
- * thing"): a caveat, not an overclaim. Arabic negators written onto و or ف ("فلا") count as well.
+ * a negation the phrase says something is not enough on its own or not always so ("no basta con", "فلا يكفي وحده",
+ * "pas forcément"): a caveat, not an overclaim. Arabic negators written onto و or ف ("فلا") count as well. The records'
+ * answers of "no" are not negators here: romanised Hindi "na" and Swedish "nä" are the German "Na, ..." of an opening.
  */
 function isCertain(tokens: readonly string[]): boolean {
   allNegators ??= new Set(
-    ALL_LEXICONS.flatMap((l) => [...l.negators, ...l.no])
+    ALL_LEXICONS.flatMap((l) => l.negators)
       .filter((w) => phraseTokens(w).length === 1)
       .map((w) => phraseTokens(w)[0] as string),
   );
