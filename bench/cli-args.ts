@@ -19,6 +19,11 @@ interface FlagOption {
 type BenchOptions = Record<string, TextOption | FlagOption>;
 type BenchValues<O extends BenchOptions> = { [K in keyof O]: O[K] extends TextOption ? string : boolean };
 
+/** `--database-url`: the PostgreSQL a bench runs on, BENCH_DATABASE_URL or this machine's test database. */
+export function databaseUrlOption(help: string): TextOption {
+  return { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', help };
+}
+
 /** Parses process.argv against `options`; `command` is how the bench is run, for the usage line. */
 export function benchArgs<const O extends BenchOptions>(command: string, options: O): BenchValues<O> {
   const usage = [

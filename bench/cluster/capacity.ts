@@ -20,7 +20,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { connect as connectTcp } from 'node:net';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchArgs, countArg, numberArg } from '../cli-args.js';
+import { benchArgs, databaseUrlOption, countArg, numberArg } from '../cli-args.js';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startCluster, type Cluster, type NodeName } from '../../deploy/local-cluster.js';
@@ -40,11 +40,7 @@ const args = benchArgs('npm run bench:capacity', {
   minutes: { type: 'string', default: '20', help: 'interview length the model scales to' },
   idle: { type: 'string', default: '20', help: 'seconds measured with nothing running' },
   wait: { type: 'string', default: '20', help: 'seconds the waiting candidates stay connected' },
-  'database-url': {
-    type: 'string',
-    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    help: 'the PostgreSQL the nodes share',
-  },
+  'database-url': databaseUrlOption('the PostgreSQL the nodes share'),
 });
 const N = countArg('interviews', args.interviews, 1);
 const WAITING = Math.max(N, countArg('waiting', args.waiting));

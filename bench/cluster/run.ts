@@ -25,7 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { benchArgs, countArg } from '../cli-args.js';
+import { benchArgs, databaseUrlOption, countArg } from '../cli-args.js';
 import { ownSchema, startCluster, type Cluster } from '../../deploy/local-cluster.js';
 import type { Principal } from '../../src/auth/principal.js';
 import { CandidateClient } from '../../src/cli/candidate-client.js';
@@ -41,11 +41,7 @@ const args = benchArgs('npm run bench:cluster', {
   interviews: { type: 'string', default: '10', help: 'interviews played through the cluster' },
   deliveries: { type: 'string', default: '50', help: 'webhook deliveries one at a time' },
   burst: { type: 'string', default: '200', help: 'webhook deliveries at once' },
-  'database-url': {
-    type: 'string',
-    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    help: 'the PostgreSQL the nodes share',
-  },
+  'database-url': databaseUrlOption('the PostgreSQL the nodes share'),
   'redis-url': { type: 'string', default: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9', help: 'the Redis the nodes share' },
 });
 const INTERVIEWS = countArg('interviews', args.interviews, 1);

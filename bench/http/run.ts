@@ -7,7 +7,7 @@
 // The servers run in this process; autocannon fires from a worker thread, so
 // client and server do not share one event loop. Only 127.0.0.1 is used.
 
-import { benchArgs, countArg } from '../cli-args.js';
+import { benchArgs, databaseUrlOption, countArg } from '../cli-args.js';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { loadConfig } from '../../src/config.js';
@@ -19,11 +19,7 @@ const flags = benchArgs('npm run bench:http', {
   duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10', help: 'seconds per route' },
   connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50', help: 'concurrent connections' },
   warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2', help: 'seconds of warm-up per route (0: none)' },
-  'database-url': {
-    type: 'string',
-    default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    help: 'the PostgreSQL to measure on',
-  },
+  'database-url': databaseUrlOption('the PostgreSQL to measure on'),
   'no-postgres': { type: 'boolean', help: 'SQLite only' },
 });
 const duration = countArg('duration', flags.duration, 1);
