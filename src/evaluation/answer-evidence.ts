@@ -339,6 +339,10 @@ export const PARTIAL = { maxCriteria: 3, coverage: 0.5 } as const;
 /** What a story comes to: the parts of its shape that length and depth elsewhere do not make up for. */
 const OUTCOME_CUES: readonly CueTrigger[] = ['result', 'lesson'];
 
+function asksForOutcome(criterion: CriterionEvidence): boolean {
+  return criterion.asks?.some((cue) => OUTCOME_CUES.includes(cue)) ?? false;
+}
+
 /**
  * Rich: nearly every criterion touched, and half of them in full or every one at least in part (a paraphrase meets
  * each criterion in other words), in an answer long enough for the top grade, with two signals of depth.
@@ -365,10 +369,6 @@ const atMost = (rating: Rating, cap: Rating): Rating => (ORDER.indexOf(rating) <
  * criterion met is at least GOOD whatever the length, and EXCELLENT with two
  * signals of depth; otherwise the score's rating stands.
  */
-function asksForOutcome(criterion: CriterionEvidence): boolean {
-  return criterion.asks?.some((cue) => OUTCOME_CUES.includes(cue)) ?? false;
-}
-
 export function applyEvidenceRule(x: EvidenceInput): EvidenceVerdict {
   const weighed = weighEvidence(x);
   // All three signals of depth (a mechanism, an example, a trade-off) are the room's purpose: such an answer needs no more.

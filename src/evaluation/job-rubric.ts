@@ -84,6 +84,7 @@ export interface RubricScore {
 const ENGLISH_CODE: LanguageCode = 1;
 const EXPECTED_WORDS: Record<DifficultyLevel, number> = { easy: 35, medium: 50, hard: 70 };
 const LEVEL_FACTOR: Record<ExperienceLevel, number> = { intern: 0.8, junior: 0.9, assistant: 0.9, senior: 1.15 };
+
 /** The length asked in words, in the answer's own language: French says in 1.2 words what English says in one. */
 export function lengthAsked(ctx: Pick<RubricContext, 'difficultyLevel' | 'experienceLevel'>, answerLanguage: LanguageCode): number {
   return EXPECTED_WORDS[ctx.difficultyLevel] * LEVEL_FACTOR[ctx.experienceLevel] * (languageFor(answerLanguage).wordsPerEnglishWord ?? 1);
