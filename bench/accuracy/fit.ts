@@ -17,7 +17,14 @@ import { RATINGS, type Rating } from '../../src/evaluation/index.js';
 import { isHedged, lengthAsked, scoreJobAnswer, type RubricContext, type RubricScore } from '../../src/evaluation/job-rubric.js';
 import type { DifficultyLevel } from '../../src/interviews/enums.js';
 import { measureUnderstanding } from './measure.js';
-import { jobQuestionOf, LANGUAGE_CODE_OF, loadSeparateSet, loadUnderstandingSet, type UnderstandingSet } from './understanding-set.js';
+import {
+  jobQuestionOf,
+  LANGUAGE_CODE_OF,
+  storedJobQuestion,
+  loadSeparateSet,
+  loadUnderstandingSet,
+  type UnderstandingSet,
+} from './understanding-set.js';
 
 const values = benchArgs('npm run accuracy:fit', {
   crosscheck: { type: 'boolean', help: 'also train on the old and development sets and measure the crosscheck set (aggregate only)' },
@@ -101,13 +108,7 @@ async function rowsOf(set: UnderstandingSet, source: string): Promise<Row[]> {
     const q = jobQuestionOf(set, item);
     // As the built-in evaluator builds it (src/evaluation/builtin-evaluator.ts): the candidate's words, trimmed.
     const ctx: RubricContext = {
-      question: {
-        id: 'q1',
-        question: q.question,
-        evaluation_criteria: q.evaluation_criteria,
-        sample_answer: q.sample_answer,
-        type: q.type,
-      },
+      question: storedJobQuestion(q),
       answer: item.answer.trim(),
       language: LANGUAGE_CODE_OF[item.language],
       experienceLevel: q.experience_level,

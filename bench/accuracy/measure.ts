@@ -12,6 +12,7 @@ import { analyseCommunication, BuiltinEvaluator, RATINGS, type EvaluationInput, 
 import { InterviewState } from '../../src/interviews/enums.js';
 import {
   jobQuestionOf,
+  storedJobQuestion,
   LANGUAGE_CODE_OF,
   type IntentItem,
   type IntentLabel,
@@ -93,9 +94,7 @@ async function measureJob(set: UnderstandingSet, evaluator: Evaluator): Promise<
       primaryTechFocus: 'Backend development',
       experienceLevel: q.experience_level,
       difficultyLevel: q.difficulty_level,
-      questions: [
-        { id: 'q1', question: q.question, evaluation_criteria: q.evaluation_criteria, sample_answer: q.sample_answer, type: q.type },
-      ],
+      questions: [storedJobQuestion(q)],
       answers: [
         {
           questionId: 'q1',

@@ -13,6 +13,7 @@ import {
   type LanguageCode,
 } from '../../src/interviews/enums.js';
 import type { Rating } from '../../src/evaluation/index.js';
+import type { StoredJobQuestion } from '../../src/interviews/questions.js';
 
 /** Language tags used in the fixtures, in AgentLanguages order; de-CH is Swiss Standard German (no ß). */
 export const LANGUAGE_TAGS = ['en', 'de', 'hi', 'de-CH', 'fr', 'es', 'da', 'sv', 'ar'] as const;
@@ -162,4 +163,9 @@ export function jobQuestionOf(set: UnderstandingSet, item: JobItem | FollowUpIte
   const question = set.jobQuestions[item.q];
   if (!question) throw new Error(`${item.id} refers to unknown question ${item.q}`);
   return question;
+}
+
+/** A set's question as the service stores it, the only one of its interview ("q1"). */
+export function storedJobQuestion(q: JobQuestion): StoredJobQuestion {
+  return { id: 'q1', question: q.question, evaluation_criteria: q.evaluation_criteria, sample_answer: q.sample_answer, type: q.type };
 }
