@@ -16,6 +16,7 @@ import {
   loadSeparateSet,
   loadUnderstandingSet,
   SCREENING_LABELS,
+  SEPARATE_SETS,
 } from '../bench/accuracy/understanding-set.js';
 import { measureUnderstanding } from '../bench/accuracy/measure.js';
 import { renderReport } from '../bench/accuracy/report.js';
@@ -253,9 +254,9 @@ describe('blind held-out set', () => {
   });
 });
 
-// The development and crosscheck sets are written in the blind set's shape by other hands: each keeps its own ids,
+// The development, crosscheck and fresh sets are written in the blind set's shape by other hands: each keeps its own ids,
 // every language, every rating and only the labels its category allows, so a measurement on it means what it says.
-describe.each(['development', 'crosscheck'] as const)('%s set', (name) => {
+describe.each(['development', 'crosscheck', 'fresh'] as const)('%s set', (name) => {
   const separate = loadSeparateSet(name);
   const separateItems = allItems(separate);
 
@@ -263,12 +264,7 @@ describe.each(['development', 'crosscheck'] as const)('%s set', (name) => {
     const ids = separateItems.map((i) => i.id);
     expect(new Set(ids).size).toBe(ids.length);
     const elsewhere = new Set(
-      [
-        ...items,
-        ...(['blind', 'development', 'crosscheck'] as const)
-          .filter((other) => other !== name)
-          .flatMap((other) => allItems(loadSeparateSet(other))),
-      ].map((i) => i.id),
+      [...items, ...SEPARATE_SETS.filter((other) => other !== name).flatMap((other) => allItems(loadSeparateSet(other)))].map((i) => i.id),
     );
     for (const item of separateItems) {
       expect(item.split, item.id).toBe(name);

@@ -1,4 +1,4 @@
-// npm run accuracy [-- --split tune|heldout|all|blind|development|crosscheck] [--misses] [--no-timing] [--api] [--llm]
+// npm run accuracy [-- --split tune|heldout|all|blind|development|crosscheck|fresh] [--misses] [--no-timing] [--api] [--llm]
 // Measures the built-in evaluator and the scripted interviewer's decisions on
 // the understanding set and prints Markdown tables (docs/evaluation.md,
 // "Accuracy on the understanding set"). --llm measures the model-backed
@@ -28,7 +28,7 @@ if (split !== 'all' && split !== 'tune' && split !== 'heldout' && !isSeparate) {
   process.exit(2);
 }
 
-// The blind, development and crosscheck sets live apart (test/fixtures/understanding/<split>/) and are measured whole.
+// The blind, development, crosscheck and fresh sets live apart (test/fixtures/understanding/<split>/) and are measured whole.
 const full = isSeparate ? loadSeparateSet(split as SeparateSet) : loadUnderstandingSet();
 const keep = <T extends { split: string }>(items: T[]) => (split === 'all' || isSeparate ? items : items.filter((i) => i.split === split));
 const set: UnderstandingSet = {

@@ -39,11 +39,13 @@ export type Category = (typeof CATEGORIES)[number];
  * hold on answers written elsewhere: it may be read and tuned on, so the blind set stays blind.
  * `crosscheck`: a third separate set, written later by other hands in the same shape, to check whether rules chosen on
  * the development set carry over before the blind set is measured; its misses are not printed, like the held-out ones.
+ * `fresh`: a fourth separate set, written blind while the development set grew, measured once before and once after
+ * the rules tuned on that growth, so a step's gain is read on answers its rules never met; misses not printed.
  */
-export type Split = 'tune' | 'heldout' | 'blind' | 'development' | 'crosscheck';
+export type Split = 'tune' | 'heldout' | 'blind' | 'development' | 'crosscheck' | 'fresh';
 /** The sets kept in their own folders, measured whole. */
-export type SeparateSet = 'blind' | 'development' | 'crosscheck';
-export const SEPARATE_SETS: readonly SeparateSet[] = ['blind', 'development', 'crosscheck'];
+export type SeparateSet = 'blind' | 'development' | 'crosscheck' | 'fresh';
+export const SEPARATE_SETS: readonly SeparateSet[] = ['blind', 'development', 'crosscheck', 'fresh'];
 
 interface BaseItem {
   id: string;
