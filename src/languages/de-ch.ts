@@ -234,6 +234,8 @@ export const swissGerman: Language = {
   lexicon: MUNDART_LEXICON,
   screening: {
     ...german.screening,
+    // "Ich bi Italiänerin", "i ha en italiänische Pass": said of oneself in Mundart.
+    selfDescriptions: [...german.screening.selfDescriptions, ...list('ich bi|i bi|bi|ich ha|i ha|ha')],
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
