@@ -87,3 +87,13 @@ describe("a country's own permit: an OCI card for India, a golden visa for the U
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+describe('a nationality of something else than the candidate', () => {
+  it.each<[LanguageCode, string, string]>([
+    [6, 'Debe tener permiso de trabajo en España.', 'Tengo un título italiano.'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich habe einen polnischen Führerschein.'],
+    [5, 'Le candidat doit être autorisé à travailler en France.', "J'ai un diplôme italien."],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

@@ -199,8 +199,12 @@ export function readNationality(
       if (nationals.length > 0 || citizenshipHits.length > 0) return null;
       continue;
     }
+    // The nationality is what one is, not what a thing of one's is: "I'm Portuguese and ...", "I'm French-Canadian",
+    // not "I have a Polish driving licence", "I'm a German speaker".
     const opening = nationals.find((h) => h.start <= SELF_DESCRIPTION_REACH);
-    if (opening) {
+    const next = opening ? c.tokens[opening.end] : undefined;
+    const endsThere = next === undefined || stops.has(next) || allowed.has(next) || nationals.some((h) => h.start === opening?.end);
+    if (opening && endsThere) {
       const before = c.tokens.slice(0, opening.start);
       if (before.length > 0 && isOwn(before)) nationalities.push(opening.code);
     }
