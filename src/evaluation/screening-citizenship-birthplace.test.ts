@@ -8,6 +8,7 @@ describe('an EU/EEA/Swiss national for a job in an EU/EEA country or Switzerland
   it.each<[LanguageCode, string, string]>([
     [1, 'Must have the right to work in the EU.', "I'm Portuguese."],
     [1, 'Must be authorised to work in Germany.', "I'm a Portuguese citizen."],
+    [1, 'Must be authorised to work in Germany.', "I'm Brazilian but I have an Italian passport."],
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen, ohne eine Arbeitserlaubnis beantragen zu müssen.', 'Ich bin Italienerin.'],
     [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ich habe einen österreichischen Pass.'],
     [4, 'Sie müssen in der Schweiz arbeiten dürfen, eine Arbeitsbewilligung ist Voraussetzung.', 'Ich bin Italienerin.'],
@@ -29,6 +30,7 @@ describe("a national of the criterion's own country", () => {
     [1, 'Must be authorised to work in the US without sponsorship.', "I'm a US citizen."],
     [2, 'Sie müssen in den USA arbeiten dürfen, eine Arbeitserlaubnis ist Voraussetzung.', 'Ich bin Amerikanerin.'],
     [5, 'Le candidat doit être autorisé à travailler aux États-Unis.', 'Je suis américaine.'],
+    [1, 'Must have the right to work in the UK.', "I'm Irish."],
   ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
     expect(judge(criterion, answer, language).outcome).toBe(true);
   });
@@ -38,6 +40,7 @@ describe('no citizenship of the right country: studied there, a spouse, half, an
   it.each<[LanguageCode, string, string]>([
     [1, 'Must have the right to work in the EU.', 'I studied in Italy.'],
     [1, 'Must have the right to work in Germany.', 'My wife is Italian.'],
+    [1, 'Must have the right to work in Germany.', 'My wife has an Italian passport.'],
     [1, 'Must have the right to work in Germany.', "I'm half Italian but only have a US passport."],
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Kanadierin.'],
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Italiener, habe aber nur einen amerikanischen Pass.'],

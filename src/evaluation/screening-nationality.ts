@@ -8,6 +8,7 @@
 import type { LanguageCode } from '../interviews/enums.js';
 import {
   BIRTHRIGHT_COUNTRIES,
+  COMMON_TRAVEL_AREA,
   ENGLISH,
   FREE_MOVEMENT_COUNTRIES,
   languageFor,
@@ -110,13 +111,17 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
   return hits.sort((a, b) => a.start - b.start);
 }
 
-/** The countries a criterion asks about: those it names, or all free-movement ones where it names one or the union. */
+/**
+ * The countries whose nationals the criterion's right to work is open to: those it names; all free-movement ones
+ * where it names one of them or the union; the UK and Ireland where it names either.
+ */
 function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
   const countries = countriesOf(language);
   const named = new Set(
     [...hitsOf(criterionTokens, countries, 'names'), ...hitsOf(criterionTokens, countries, 'nationals')].map((h) => h.code),
   );
   const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
+  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) named.add(code);
   if (criterionTokens.some((t) => union.has(t)) || [...named].some((c) => freeMovement.includes(c))) {
     for (const code of freeMovement) named.add(code);
   }
@@ -149,6 +154,11 @@ export function readNationality(
   const isOwn = (before: readonly string[]) =>
     before.every((t) => stops.has(t) || allowed.has(t)) &&
     (before.length === 0 || findPhrases(before, [...selves, ...firstPerson]).length > 0);
+  // Stricter: the candidate is named in the words just before ("but I have an"), not only somewhere in the clause,
+  // so "my wife has an Italian passport" is not the candidate's.
+  const isOwnJustBefore = (tokens: readonly string[], at: number) =>
+    tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
+    findPhrases(tokens.slice(Math.max(0, at - OWN_NEAR - 1), at), [...selves, ...firstPerson]).length > 0;
   const isOwnNear = (tokens: readonly string[], at: number) =>
     tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
     findPhrases(tokens.slice(0, at), [...selves, ...firstPerson]).length > 0;
@@ -219,14 +229,19 @@ export function readNationality(
       );
       if (!country) continue;
       const first = Math.min(hit.start, country.start);
-      if (isOwn(c.tokens.slice(0, first))) nationalities.push(country.code);
+      if (accepted.has(country.code)) {
+        // "I'm Brazilian but I have an Italian passport": the candidate's own words just before it.
+        if (isOwn(c.tokens.slice(0, first)) || isOwnJustBefore(c.tokens, first)) nationalities.push(country.code);
+      }
       // "I'm half Italian but only have a US passport": another country's, said by the candidate just before it.
-      else if (!accepted.has(country.code) && isOwnNear(c.tokens, first)) foreign.push(country.code);
+      else if (isOwn(c.tokens.slice(0, first)) || isOwnNear(c.tokens, first)) foreign.push(country.code);
     }
   }
   const own = nationalities.filter((n) => accepted.has(n));
-  foreign.push(...nationalities.filter((n) => !accepted.has(n)));
+  // Another country's passport or permit alone is not the right to work; another nationality alone ("I'm Indian"
+  // for the UK) leaves it to the other rules: a permit may be held and not named.
   if (own.length === 0) return foreign.length > 0 ? false : null;
+  const others = [...foreign, ...nationalities.filter((n) => !accepted.has(n))];
   const contrasted = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'contrasts', 'screening')).length > 0);
-  return contrasted && foreign.length > 0 ? null : true;
+  return contrasted && others.length > 0 ? null : true;
 }

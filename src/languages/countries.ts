@@ -44,6 +44,9 @@ export const OTHER_COUNTRIES = ['us', 'ca', 'gb', 'in', 'ae'] as const;
 
 export type CountryCode = (typeof FREE_MOVEMENT_COUNTRIES)[number] | (typeof OTHER_COUNTRIES)[number];
 
+/** The Common Travel Area: a national of either may work in the other (an Irish citizen in the UK, a British one in Ireland). */
+export const COMMON_TRAVEL_AREA: readonly CountryCode[] = ['gb', 'ie'];
+
 /** Where being born makes one a citizen, whoever one's parents are (birthright citizenship). */
 export const BIRTHRIGHT_COUNTRIES: readonly CountryCode[] = ['us', 'ca'];
 
