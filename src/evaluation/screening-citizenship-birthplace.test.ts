@@ -41,6 +41,7 @@ describe('no citizenship of the right country: studied there, a spouse, half, an
     [1, 'Must have the right to work in the EU.', 'I studied in Italy.'],
     [1, 'Must have the right to work in Germany.', 'My wife is Italian.'],
     [1, 'Must have the right to work in Germany.', 'My wife has an Italian passport.'],
+    [1, 'Must have the right to work in the EU.', "I'm in Germany."],
     [1, 'Must have the right to work in Germany.', "I'm half Italian but only have a US passport."],
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Kanadierin.'],
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Italiener, habe aber nur einen amerikanischen Pass.'],

@@ -91,6 +91,8 @@ interface CountryHit {
 /** Single-token forms, with an inflected ending allowed; phrases matched whole. */
 function hitsOf(tokens: readonly string[], countries: readonly Country[], field: 'names' | 'nationals' | 'regions' | 'permits') {
   const hits: CountryHit[] = [];
+  // A country's name is where one is, not what one is: "I'm in Germany" is no "German" with an ending.
+  const names = field === 'nationals' ? new Set(countries.flatMap((c) => c.names.map((n) => phraseTokens(n).join(' ')))) : null;
   for (const country of countries) {
     const forms = country[field];
     if (forms.length === 0) continue;
@@ -100,9 +102,11 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
       .map((t) => bare(t[0] as string));
     tokens.forEach((token, i) => {
       const t = bare(token);
-      const matches = single.some(
-        (f) => t === f || (field === 'nationals' && f.length >= INFLECTED_FROM && t.startsWith(f) && t.length - f.length <= ENDING),
-      );
+      const matches =
+        !names?.has(token) &&
+        single.some(
+          (f) => t === f || (field === 'nationals' && f.length >= INFLECTED_FROM && t.startsWith(f) && t.length - f.length <= ENDING),
+        );
       if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
     });
     const phrases = forms.filter((f) => phraseTokens(f).length > 1);
