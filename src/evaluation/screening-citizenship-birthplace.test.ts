@@ -12,6 +12,7 @@ describe('an EU/EEA/Swiss national for a job in an EU/EEA country or Switzerland
     [2, 'Der Bewerber muss in Deutschland arbeiten dürfen, ohne eine Arbeitserlaubnis beantragen zu müssen.', 'Ich bin Italienerin.'],
     [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ich habe einen österreichischen Pass.'],
     [4, 'Sie müssen in der Schweiz arbeiten dürfen, eine Arbeitsbewilligung ist Voraussetzung.', 'Ich bin Italienerin.'],
+    [4, 'Sie müssen in der Schweiz arbeiten dürfen, eine Arbeitsbewilligung ist Voraussetzung.', 'Ich bi Italiänerin.'],
     [5, 'Le candidat doit être autorisé à travailler en France.', 'Je suis portugaise.'],
     [5, 'Le candidat doit être autorisé à travailler en Allemagne.', "J'ai la nationalité belge."],
     [6, 'Debe tener permiso de trabajo en Francia.', 'Tengo pasaporte portugués.'],
