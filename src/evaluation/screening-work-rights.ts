@@ -7,6 +7,7 @@
 import type { LanguageCode } from '../interviews/enums.js';
 import { splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, type PhraseHit } from './phrase-match.js';
+import { readNationality } from './screening-nationality.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
 /** Tokens either side of a citizenship word where the country is named ("German citizen", "citoyen français"). */
@@ -152,6 +153,10 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
     ),
   );
   if (holdsPermit) return true;
+  // "Je suis belge" for France, "born and raised in Columbus, Ohio" for the US, "OCI card" for India; only a US
+  // passport for Germany is not the right to work there.
+  const nationality = readNationality(criterionTokens, clauses, language, UNION);
+  if (nationality !== null) return nationality;
   const citizenship = wordsOf(language, 'citizenship', 'screening');
   const places = criterionTokens.filter((t) => t.length > COUNTRY_PREFIX && !STOP_WORDS.has(t)).map(countryStem);
   const isOfPlace = (token: string, among: readonly string[] = places) => {

@@ -234,6 +234,17 @@ export const swissGerman: Language = {
   lexicon: MUNDART_LEXICON,
   screening: {
     ...german.screening,
+    // "Ich bi Italiänerin", "i ha en italiänische Pass": said of oneself in Mundart.
+    selfDescriptions: [...german.screening.selfDescriptions, ...list('ich bi|i bi|bi|ich ha|i ha|ha')],
+    // Nationals in Mundart ("Ich bi Schwiizerin", "i bi Dütsche", "Italiäner").
+    countries: {
+      ...german.screening.countries,
+      ch: { names: 'Schweiz|der Schweiz|Schwiiz', nationals: 'Schweizer|Schweizerin|schweizerisch|Schwiizer|Schwiizerin' },
+      de: { names: 'Deutschland|Dütschland', nationals: 'Deutscher|Deutsche|deutsch|Dütsche|Dütscher|dütsch' },
+      at: { names: 'Österreich|Öschtriich', nationals: 'Österreicher|Österreicherin|österreichisch|Öschtriicher|Öschtriicherin' },
+      it: { names: 'Italien', nationals: 'Italiener|Italienerin|italienisch|Italiäner|Italiänerin|italiänisch' },
+      fr: { names: 'Frankreich', nationals: 'Franzose|Französin|französisch|Franzos' },
+    },
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],

@@ -5,6 +5,7 @@
 // function as the candidate's words (text.ts), so accents and script variants meet.
 
 import type { LanguageCode } from '../interviews/enums.js';
+import type { CountryTable } from './countries.js';
 
 /** Snowball algorithms the stemmer package ships that our languages use. */
 export type StemmerName = 'english' | 'german' | 'french' | 'spanish' | 'danish' | 'swedish' | 'arabic';
@@ -240,6 +241,19 @@ export interface ScreeningWords {
   workPermits: string[];
   /** Citizenship ("citizen", "passport", "Staatsbürger"): the right to work where the country named is the criterion's. */
   citizenship: string[];
+  /**
+   * Countries by code (countries.ts) in this language: names, nationals, birthplaces, permits. A national of the
+   * criterion's country, or of any EU/EEA country or Switzerland where the criterion asks for one of them, holds the
+   * right to work ("Ich bin Österreicherin" for a job in Germany, "je suis belge" for one in France).
+   */
+  countries: CountryTable;
+  /**
+   * Said of oneself before a nationality ("I'm", "I hold", "ich bin", "je suis", "soy", "jeg er", "أنا", "मैं"): only
+   * these, stop words and citizenship words may come before it, so "my wife is Italian" is not the candidate's.
+   */
+  selfDescriptions: string[];
+  /** Being born somewhere ("born in", "geboren in", "né à", "nací en", "født i", "ولدت في", "जन्म"). */
+  birthplaces: string[];
   /**
    * An employer sponsoring a visa ("sponsorship", "sponsor me", "Visumsponsoring"): said without a negation, the
    * candidate needs it, so the right to work is not there yet ("I'd need H-1B sponsorship").

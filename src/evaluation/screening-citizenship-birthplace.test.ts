@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { LanguageCode } from '../interviews/enums.js';
+import { judgeScreeningAnswer } from './screening.js';
+
+const judge = (criterion: string, answer: string, language: LanguageCode) => judgeScreeningAnswer(criterion, answer, language, 'en');
+
+describe('an EU/EEA/Swiss national for a job in an EU/EEA country or Switzerland', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the EU.', "I'm Portuguese."],
+    [1, 'Must be authorised to work in Germany.', "I'm a Portuguese citizen."],
+    [1, 'Must be authorised to work in Germany.', "I'm Brazilian but I have an Italian passport."],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen, ohne eine Arbeitserlaubnis beantragen zu müssen.', 'Ich bin Italienerin.'],
+    [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ich habe einen österreichischen Pass.'],
+    [4, 'Sie müssen in der Schweiz arbeiten dürfen, eine Arbeitsbewilligung ist Voraussetzung.', 'Ich bin Italienerin.'],
+    [4, 'Sie müssen in der Schweiz arbeiten dürfen, eine Arbeitsbewilligung ist Voraussetzung.', 'Ich bi Italiänerin.'],
+    [5, 'Le candidat doit être autorisé à travailler en France.', 'Je suis portugaise.'],
+    [5, 'Le candidat doit être autorisé à travailler en Allemagne.', "J'ai la nationalité belge."],
+    [6, 'Debe tener permiso de trabajo en Francia.', 'Tengo pasaporte portugués.'],
+    [6, 'Debe tener permiso de trabajo en España.', 'Soy italiano.'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er svensk.'],
+    [8, 'Rätt att arbeta i Sverige krävs.', 'Jag är finsk medborgare.'],
+    [9, 'يجب أن يكون لديه تصريح عمل في ألمانيا', 'أنا إيطالي'],
+    [3, 'जर्मनी में काम करने की अनुमति होनी चाहिए', 'मैं इटैलियन हूँ'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});
+
+describe("a national of the criterion's own country", () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must be authorised to work in the US without sponsorship.', "I'm a US citizen."],
+    [2, 'Sie müssen in den USA arbeiten dürfen, eine Arbeitserlaubnis ist Voraussetzung.', 'Ich bin Amerikanerin.'],
+    [5, 'Le candidat doit être autorisé à travailler aux États-Unis.', 'Je suis américaine.'],
+    [1, 'Must have the right to work in the UK.', "I'm Irish."],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});
+
+describe('no citizenship of the right country: studied there, a spouse, half, another nationality', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the EU.', 'I studied in Italy.'],
+    [1, 'Must have the right to work in Germany.', 'My wife is Italian.'],
+    [1, 'Must have the right to work in Germany.', 'My wife has an Italian passport.'],
+    [1, 'Must have the right to work in the EU.', "I'm in Germany."],
+    [1, 'Must have the right to work in Germany.', "I'm half Italian but only have a US passport."],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Kanadierin.'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Italiener, habe aber nur einen amerikanischen Pass.'],
+    [5, 'Le candidat doit être autorisé à travailler en France.', 'Ma femme est italienne.'],
+    [6, 'Debe tener permiso de trabajo en España.', 'Estudié en Italia.'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er ikke svensk.'],
+    [1, 'Must be authorised to work in the US without sponsorship.', "I'm Italian."],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('born in the US: a US citizen by birth', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must be authorised to work in the US without sponsorship.', 'I was born in Texas.'],
+    [1, 'Candidate must be authorised to work in the US for any employer.', 'Born and raised in Columbus, Ohio.'],
+    [2, 'Sie müssen in den USA arbeiten dürfen, eine Arbeitserlaubnis ist Voraussetzung.', 'Ich bin in Texas geboren.'],
+    [5, 'Le candidat doit être autorisé à travailler aux États-Unis.', 'Je suis née au Texas.'],
+    [6, 'Debe estar autorizado a trabajar en Estados Unidos.', 'Nací en Florida.'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must be authorised to work in the US without sponsorship.', 'My son was born in Texas.'],
+    [1, 'Must have the right to work in Germany.', 'I was born in Texas.'],
+    [6, 'Debe tener permiso de trabajo en España.', 'Nací en Florida.'],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe("a country's own permit: an OCI card for India, a golden visa for the UAE", () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must be authorised to work in India without an employment visa.', "I'm an OCI card holder."],
+    [3, 'उम्मीदवार को भारत में काम करने के लिए visa की ज़रूरत नहीं होनी चाहिए।', 'Citizen तो नहीं हूँ, लेकिन मेरे पास OCI card है।'],
+    [9, 'يجب أن يتمكن المرشح من العمل في الإمارات دون أن تكفل الشركة إقامته.', 'عندي الإقامة الذهبية'],
+    [1, 'Must be able to work in the UAE without company sponsorship.', 'I hold a UAE golden visa.'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the UK.', 'I have an OCI card.'],
+    [1, 'Must be authorised to work in India without an employment visa.', "I don't have an OCI card."],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});
+
+describe('a nationality of something else than the candidate', () => {
+  it.each<[LanguageCode, string, string]>([
+    [6, 'Debe tener permiso de trabajo en España.', 'Tengo un título italiano.'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich habe einen polnischen Führerschein.'],
+    [5, 'Le candidat doit être autorisé à travailler en France.', "J'ai un diplôme italien."],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(false);
+  });
+});

@@ -1,0 +1,251 @@
+// The right to work read from who the candidate is (docs/evaluation.md, "Screening rules", rule 5): a national of
+// the criterion's country holds it ("soy español" for Spain); so does a national of any EU/EEA country or of
+// Switzerland where the criterion asks for one of them ("Ich bin Österreicherin" for Germany, "je suis belge" for
+// France); so does one born where birth makes a citizen ("born and raised in Columbus, Ohio" for the US), and one
+// holding a permit the country grants its diaspora ("OCI card" for India). Countries are codes (countries.ts), their
+// words in each language's record; the nationality must be said of oneself ("my wife is Italian" is not).
+
+import type { LanguageCode } from '../interviews/enums.js';
+import {
+  BIRTHRIGHT_COUNTRIES,
+  COMMON_TRAVEL_AREA,
+  ENGLISH,
+  FREE_MOVEMENT_COUNTRIES,
+  languageFor,
+  list,
+  type CountryCode,
+  type CountryWords,
+} from '../languages/index.js';
+import { findPhrases, phraseTokens } from './phrase-match.js';
+import { amountWordsFor } from './screening-amounts.js';
+import { wordsOf, type ClauseReading } from './screening-requirement.js';
+
+/** A nationality said of oneself opens its clause: "I'm Portuguese", "ich bin Italienerin", "je suis belge". */
+const SELF_DESCRIPTION_REACH = 4;
+/** Tokens either side of a citizenship word where the country is named ("Italian citizen", "citoyen de la Belgique"). */
+const COUNTRY_REACH = 3;
+/** Tokens either side of "born in" where the place is named ("born and raised in Columbus, Ohio", "in Texas geboren"). */
+const BIRTH_REACH = 4;
+/** Another country's citizenship is the candidate's when the candidate speaks and these tokens before it are theirs. */
+const OWN_NEAR = 2;
+/** An inflected ending of up to this many letters is the same nationality ("dansk" / "danske", "español" / "española"). */
+const ENDING = 2;
+/** Nationality forms shorter than this are matched whole ("Ire", "Pole"): too short to take an ending safely. */
+const INFLECTED_FROM = 4;
+
+interface Country {
+  code: CountryCode;
+  names: string[];
+  nationals: string[];
+  regions: string[];
+  permits: string[];
+}
+
+const countryCache = new Map<LanguageCode, Country[]>();
+
+/** The language's countries merged with English's (answers code-switch: "passport British है"). */
+function countriesOf(language: LanguageCode): Country[] {
+  let countries = countryCache.get(language);
+  if (countries) return countries;
+  const byCode = new Map<CountryCode, Country>();
+  for (const record of amountWordsFor(language).screening) {
+    for (const [code, words] of Object.entries(record.countries) as Array<[CountryCode, CountryWords]>) {
+      const country = byCode.get(code) ?? { code, names: [], nationals: [], regions: [], permits: [] };
+      country.names.push(...list(words.names));
+      country.nationals.push(...list(words.nationals));
+      country.regions.push(...list(words.regions ?? ''));
+      country.permits.push(...list(words.permits ?? ''));
+      byCode.set(code, country);
+    }
+  }
+  countries = [...byCode.values()];
+  countryCache.set(language, countries);
+  return countries;
+}
+
+const stopCache = new Map<LanguageCode, Set<string>>();
+
+/**
+ * The language's own stop words and English's, not every language's: French "son" must not pass in "my son was born
+ * in Texas".
+ */
+function stopWordsOf(language: LanguageCode): Set<string> {
+  let words = stopCache.get(language);
+  if (!words) {
+    words = new Set([...languageFor(language).stopWords, ...ENGLISH.stopWords].flatMap((w) => phraseTokens(w)));
+    stopCache.set(language, words);
+  }
+  return words;
+}
+
+/** A token without the Arabic article, so "الإيطالية" is "إيطالية". */
+const bare = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
+
+/** Where a country is named or a national of it is: [start, end) of the tokens and the country. */
+interface CountryHit {
+  code: CountryCode;
+  start: number;
+  end: number;
+}
+
+/** Single-token forms, with an inflected ending allowed; phrases matched whole. */
+function hitsOf(tokens: readonly string[], countries: readonly Country[], field: 'names' | 'nationals' | 'regions' | 'permits') {
+  const hits: CountryHit[] = [];
+  // A country's name is where one is, not what one is: "I'm in Germany" is no "German" with an ending.
+  const names = field === 'nationals' ? new Set(countries.flatMap((c) => c.names.map((n) => phraseTokens(n).join(' ')))) : null;
+  for (const country of countries) {
+    const forms = country[field];
+    if (forms.length === 0) continue;
+    const single = forms
+      .map((f) => phraseTokens(f))
+      .filter((t) => t.length === 1)
+      .map((t) => bare(t[0] as string));
+    tokens.forEach((token, i) => {
+      const t = bare(token);
+      const matches =
+        !names?.has(token) &&
+        single.some(
+          (f) => t === f || (field === 'nationals' && f.length >= INFLECTED_FROM && t.startsWith(f) && t.length - f.length <= ENDING),
+        );
+      if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
+    });
+    const phrases = forms.filter((f) => phraseTokens(f).length > 1);
+    for (const hit of findPhrases(tokens, phrases)) hits.push({ code: country.code, start: hit.start, end: hit.end });
+  }
+  return hits.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The countries whose nationals the criterion's right to work is open to: those it names; all free-movement ones
+ * where it names one of them or the union; the UK and Ireland where it names either.
+ */
+function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
+  const countries = countriesOf(language);
+  const named = new Set(
+    [...hitsOf(criterionTokens, countries, 'names'), ...hitsOf(criterionTokens, countries, 'nationals')].map((h) => h.code),
+  );
+  const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
+  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) named.add(code);
+  if (criterionTokens.some((t) => union.has(t)) || [...named].some((c) => freeMovement.includes(c))) {
+    for (const code of freeMovement) named.add(code);
+  }
+  return named;
+}
+
+/**
+ * true: the answer shows a nationality, a birthplace or a country's own permit that gives the right to work the
+ * criterion asks about; false: the only ones it shows are another country's ("I only have a US passport" for
+ * Germany, "an OCI card" for the UK); null: this rule does not decide. `union`: the words naming the EU/EEA.
+ */
+export function readNationality(
+  criterionTokens: readonly string[],
+  clauses: readonly ClauseReading[],
+  language: LanguageCode,
+  union: ReadonlySet<string>,
+): boolean | null {
+  const accepted = acceptedCountries(criterionTokens, language, union);
+  if (accepted.size === 0) return null;
+  const countries = countriesOf(language);
+  const selves = wordsOf(language, 'selfDescriptions', 'screening');
+  const firstPerson = wordsOf(language, 'firstPerson', 'lexicon');
+  const citizenship = wordsOf(language, 'citizenship', 'screening');
+  const allowed = new Set(
+    [...selves, ...firstPerson, ...citizenship, ...wordsOf(language, 'yes', 'lexicon')].flatMap((w) => phraseTokens(w)),
+  );
+  // Said of oneself: only stop words, "I", "am", "have" and citizenship words before it, and the clause opens with
+  // nothing ("Italian citizen") or with the candidate ("I'm", "ich bin", "je suis", "أنا", "मैं"), not "my wife is".
+  const stops = stopWordsOf(language);
+  const isOwn = (before: readonly string[]) =>
+    before.every((t) => stops.has(t) || allowed.has(t)) &&
+    (before.length === 0 || findPhrases(before, [...selves, ...firstPerson]).length > 0);
+  // Stricter: the candidate is named in the words just before ("but I have an"), not only somewhere in the clause,
+  // so "my wife has an Italian passport" is not the candidate's.
+  const isOwnJustBefore = (tokens: readonly string[], at: number) =>
+    tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
+    findPhrases(tokens.slice(Math.max(0, at - OWN_NEAR - 1), at), [...selves, ...firstPerson]).length > 0;
+  const isOwnNear = (tokens: readonly string[], at: number) =>
+    tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
+    findPhrases(tokens.slice(0, at), [...selves, ...firstPerson]).length > 0;
+
+  // A country's own permit held ("I have an OCI card", "عندي الإقامة الذهبية"), in a clause that does not deny it.
+  const foreign: CountryCode[] = [];
+  for (const c of clauses) {
+    if (c.stance === 'negative') continue;
+    const permits = hitsOf(c.tokens, countries, 'permits');
+    if (permits.some((h) => accepted.has(h.code))) return true;
+    foreign.push(...permits.map((h) => h.code));
+  }
+
+  // Born where birth makes a citizen: a region or name of the country near "born in", across the commas of
+  // "Columbus, Ohio".
+  const birthright = [...accepted].filter((c) => BIRTHRIGHT_COUNTRIES.includes(c));
+  if (birthright.length > 0) {
+    const births = wordsOf(language, 'birthplaces', 'screening');
+    const places = countries.filter((c) => birthright.includes(c.code));
+    const all = clauses.flatMap((c, i) => c.tokens.map((t, k) => ({ t, clause: i, at: k })));
+    const tokens = all.map((x) => x.t);
+    const placeHits = [...hitsOf(tokens, places, 'regions'), ...hitsOf(tokens, places, 'names')];
+    for (const hit of findPhrases(tokens, births)) {
+      const clause = clauses[all[hit.start]?.clause ?? -1];
+      if (!clause || clause.stance === 'negative') continue;
+      const place = placeHits.find(
+        (p) => p.start >= hit.end - BIRTH_REACH - 1 && p.start <= hit.end + BIRTH_REACH && p.start !== hit.start,
+      );
+      if (!place) continue;
+      const first = Math.min(hit.start, place.start);
+      const inClause = all.slice(0, first).filter((x) => x.clause === all[hit.start]?.clause);
+      if (isOwn(inClause.map((x) => x.t))) return true;
+    }
+  }
+
+  // A nationality said of oneself, or beside a citizenship word. "but I don't have the passport", "not a citizen":
+  // a citizenship denied anywhere in the answer leaves it to the other rules; so does another nationality said
+  // against it ("I'm Italian but only have a US passport").
+  const nationalities: CountryCode[] = [];
+  // A negation about needing a permit ("je suis belge donc pas besoin de permis") does not deny the nationality.
+  const aboutPermits = ['needs', 'workPermits', 'workAuthorisation', 'sponsorship'].flatMap((k) =>
+    wordsOf(language, k as 'needs', 'screening'),
+  );
+  for (const c of clauses) {
+    const nationals = hitsOf(c.tokens, countries, 'nationals');
+    const citizenshipHits = findPhrases(c.tokens, citizenship);
+    if (c.stance === 'negative' && findPhrases(c.tokens, aboutPermits).length === 0) {
+      if (nationals.length > 0 || citizenshipHits.length > 0) return null;
+      continue;
+    }
+    // The nationality is what one is, not what a thing of one's is: "I'm Portuguese and ...", "I'm French-Canadian",
+    // not "I have a Polish driving licence", "I'm a German speaker".
+    const opening = nationals.find((h) => h.start <= SELF_DESCRIPTION_REACH);
+    const next = opening ? c.tokens[opening.end] : undefined;
+    const endsThere = next === undefined || stops.has(next) || allowed.has(next) || nationals.some((h) => h.start === opening?.end);
+    if (opening && endsThere) {
+      const before = c.tokens.slice(0, opening.start);
+      if (before.length > 0 && isOwn(before)) nationalities.push(opening.code);
+    }
+    const named = [...nationals, ...hitsOf(c.tokens, countries, 'names')];
+    for (const hit of citizenshipHits) {
+      // Before or after it, or a phrase holding it ("US passport").
+      const country = named.find(
+        (h) =>
+          (h.end <= hit.start && hit.start - h.end < COUNTRY_REACH) ||
+          (h.start >= hit.end && h.start - hit.end < COUNTRY_REACH) ||
+          (h.start < hit.end && hit.start < h.end),
+      );
+      if (!country) continue;
+      const first = Math.min(hit.start, country.start);
+      if (accepted.has(country.code)) {
+        // "I'm Brazilian but I have an Italian passport": the candidate's own words just before it.
+        if (isOwn(c.tokens.slice(0, first)) || isOwnJustBefore(c.tokens, first)) nationalities.push(country.code);
+      }
+      // "I'm half Italian but only have a US passport": another country's, said by the candidate just before it.
+      else if (isOwn(c.tokens.slice(0, first)) || isOwnNear(c.tokens, first)) foreign.push(country.code);
+    }
+  }
+  const own = nationalities.filter((n) => accepted.has(n));
+  // Another country's passport or permit alone is not the right to work; another nationality alone ("I'm Indian"
+  // for the UK) leaves it to the other rules: a permit may be held and not named.
+  if (own.length === 0) return foreign.length > 0 ? false : null;
+  const others = [...foreign, ...nationalities.filter((n) => !accepted.has(n))];
+  const contrasted = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'contrasts', 'screening')).length > 0);
+  return contrasted && others.length > 0 ? null : true;
+}
