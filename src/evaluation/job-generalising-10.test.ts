@@ -3,7 +3,7 @@
 // for the tests, not taken from any labelled set.
 
 import { describe, expect, it } from 'vitest';
-import { readErrors, type CriterionEvidence } from './answer-evidence.js';
+import { readDepth, readErrors, type CriterionEvidence } from './answer-evidence.js';
 import type { LanguageCode } from '../interviews/enums.js';
 
 const met = (criterion: string, matchedTerms: string[] = []): CriterionEvidence => ({ criterion, credit: 1, matchedTerms });
@@ -63,5 +63,21 @@ describe('a swapped fact needs the things compared named side by side in the que
   ])('language %i: a comparison still catches the swapped fact', (language, question, [first, second], answer) => {
     const errors = readErrors(answer, [met(first), met(second)], [language, 1], question);
     expect(errors.some((e) => e.kind === 'swapped_fact')).toBe(true);
+  });
+});
+
+describe('a trade-off named as a weighing of one thing against another is a trade-off', () => {
+  it.each<[string, string]>([
+    ['sv', 'Det är en avvägning mellan öppenhet och integritet.'],
+    ['da', 'Det er en afvejning mellem åbenhed og privatliv.'],
+    ['ar', 'والمهم هنا الموازنة بين الأمان والسرعة.'],
+    ['hi', 'यहाँ सुरक्षा और गति के बीच संतुलन ज़रूरी है।'],
+    ['fr', "C'est un arbitrage entre la vitesse et la sécurité."],
+  ])('%s: the weighing is read as a trade-off', (_language, sentence) => {
+    expect(readDepth(sentence).tradeOff).toBe(true);
+  });
+
+  it('a sentence that weighs nothing shows no trade-off', () => {
+    expect(readDepth('Vi sparar nyckeln i Vault och hämtar den vid körning.').tradeOff).toBe(false);
   });
 });

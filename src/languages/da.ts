@@ -223,7 +223,7 @@ export const danish: Language = {
     deflection: list('ikke min skyld|ikke mit problem|ikke mit ansvar|ikke min opgave|lederen der bestemmer'),
     steps: list('først|derefter|bagefter|så|dernæst|til sidst|samtidig|hvis|når'),
     tradeOff: list(
-      'i stedet for|frem for|ulempe|ulemper|ulempen|ulemperne|fordel|fordele|fordelen|til gengæld|på den anden side|risikoen|prisen|kompromis|men det|dog|derimod|det afhænger|afhænger af|dyrere|langsommere|bagsiden|sammenlignet med',
+      'afvejning|afvejningen|afveje|i stedet for|frem for|ulempe|ulemper|ulempen|ulemperne|fordel|fordele|fordelen|til gengæld|på den anden side|risikoen|prisen|kompromis|men det|dog|derimod|det afhænger|afhænger af|dyrere|langsommere|bagsiden|sammenlignet med',
     ),
     example: list(
       'til eksempel|for eksempel|f eks|fx|som fx|forestil dig|lad os sige|i mit sidste projekt|hos os|i praksis|i et projekt|konkret',

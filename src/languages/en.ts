@@ -342,7 +342,7 @@ export const english: Language = {
     ),
     steps: list('first|then|after that|next|once|finally|at the same time|afterwards|meanwhile|if'),
     tradeOff: list(
-      'trade off|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|however|at the cost of|the catch|the price|the drawback|the disadvantage|it depends|depends on|versus|compared to|more expensive|harder to|the flip side',
+      'trade off|balance between|weigh up|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|however|at the cost of|the catch|the price|the drawback|the disadvantage|it depends|depends on|versus|compared to|more expensive|harder to|the flip side',
     ),
     example: list(
       "for example|for instance|e g|such as|like a|let's say|imagine|in our case|in my last|in a previous|at my last|in one project|in practice",

@@ -265,7 +265,7 @@ export const french: Language = {
     deflection: list('pas ma faute|pas mon probleme|pas mon travail|pas mon role|la faute des autres'),
     steps: list('d abord|tout d abord|ensuite|puis|apres|enfin|en parallele|premierement|deuxiemement|si'),
     tradeOff: list(
-      'plutot que|au lieu de|inconvenient|inconvenients|avantage|avantages|en revanche|par contre|le risque|compromis|au prix de|mais cela|cependant|toutefois|ca depend|en contrepartie|plus cher|plus lent|le prix|a l inverse|par rapport a',
+      'arbitrage|plutot que|au lieu de|inconvenient|inconvenients|avantage|avantages|en revanche|par contre|le risque|compromis|au prix de|mais cela|cependant|toutefois|ca depend|en contrepartie|plus cher|plus lent|le prix|a l inverse|par rapport a',
     ),
     example: list(
       'par exemple|notamment|tel que|telle que|imaginons|prenons|dans mon dernier projet|chez nous|en pratique|dans un projet|concretement',
