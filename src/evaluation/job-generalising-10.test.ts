@@ -4,7 +4,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { readDepth, readErrors, type CriterionEvidence } from './answer-evidence.js';
+import { claimsHabitOfSelf, scoreJobAnswer } from './job-rubric.js';
 import type { LanguageCode } from '../interviews/enums.js';
+import type { StoredJobQuestion } from '../interviews/questions.js';
 
 const met = (criterion: string, matchedTerms: string[] = []): CriterionEvidence => ({ criterion, credit: 1, matchedTerms });
 
@@ -79,5 +81,83 @@ describe('a trade-off named as a weighing of one thing against another is a trad
 
   it('a sentence that weighs nothing shows no trade-off', () => {
     expect(readDepth('Vi sparar nyckeln i Vault och hämtar den vid körning.').tradeOff).toBe(false);
+  });
+});
+
+const storyQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: 'habit',
+  question,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'behavioral',
+});
+
+const HABIT_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: storyQuestion('Tell me about a time you received critical feedback. How did you respond?', [
+    'Describes a specific situation in which they received critical feedback',
+    'Explains a concrete change they made and the outcome',
+  ]),
+  2: storyQuestion('Erzählen Sie von einer Situation, in der Sie kritisches Feedback bekommen haben. Wie haben Sie reagiert?', [
+    'Beschreibt eine konkrete Situation mit kritischem Feedback',
+    'Erklärt eine konkrete Änderung und das Ergebnis',
+  ]),
+  6: storyQuestion('Cuéntame una ocasión en la que recibiste una crítica a tu trabajo. ¿Cómo reaccionaste?', [
+    'Describe una situación concreta en la que recibió una crítica',
+    'Explica un cambio concreto que hizo y el resultado',
+  ]),
+};
+
+const storyOf = (language: LanguageCode, answer: string) =>
+  scoreJobAnswer({
+    question: HABIT_QUESTIONS[language] as StoredJobQuestion,
+    answer,
+    language,
+    experienceLevel: 'junior',
+    difficultyLevel: 'easy',
+  });
+
+describe('a habit claimed of oneself without exception cannot rate above OKAY', () => {
+  it.each<[LanguageCode, string, string]>([
+    [
+      1,
+      'Last year my lead gave me critical feedback on a pull request. I always stand behind my decisions, so I explained my reasoning, I changed nothing and in the end he agreed with me.',
+      'Last year my lead gave me critical feedback on a pull request. I explained my reasoning, I changed the structure he pointed at and in the end the review went through in a day.',
+    ],
+    [
+      2,
+      'Letztes Jahr bekam ich kritisches Feedback zu meinem Code. Ich mache grundsätzlich immer alles richtig, also habe ich nichts geändert, und am Ende war das Ergebnis gut.',
+      'Letztes Jahr bekam ich kritisches Feedback zu meinem Code. Ich habe die Struktur geändert, die er bemängelt hat, und am Ende war das Ergebnis ein schnellerer Review.',
+    ],
+    [
+      6,
+      'El año pasado recibí una crítica de mi jefe sobre un informe. Yo siempre defiendo mis decisiones, así que le expliqué mis razones, hice un cambio mínimo en el formato y al final el resultado fue bueno.',
+      'El año pasado recibí una crítica de mi jefe sobre un informe. Hice un cambio concreto en la estructura que señaló y al final el resultado fue un informe más corto.',
+    ],
+  ])('language %i: "I always/never ..." is capped, the story without it is not', (language, habit, story) => {
+    expect(storyOf(language, habit).rating).toBe('OKAY');
+    expect(storyOf(language, story).rating).not.toBe('OKAY');
+  });
+
+  it.each<[LanguageCode, string]>([
+    [1, 'I always stay calm with customers.'],
+    [2, 'Ich mache grundsätzlich immer alles parallel.'],
+    [3, 'मैं हमेशा पूरी technical detail देता हूँ।'],
+    [6, 'Yo es que nunca tomo decisiones sin toda la información.'],
+    [7, 'Jeg har faktisk aldrig haft brug for at lære noget nyt.'],
+  ])('language %i: the claim is read', (language, answer) => {
+    expect(claimsHabitOfSelf(answer, [language])).toBe(true);
+  });
+
+  it.each<[LanguageCode, string]>([
+    // A lesson: the habit the story led to.
+    [1, 'Since then I always run a test export a week before the deadline.'],
+    // Swedish "i" is "in", not the English subject.
+    [8, 'Vi använder CI-variabler, så de ligger aldrig i koden.'],
+    // The subject is far from the word: the outages, not the candidate, always happened then.
+    [1, 'I pulled the line logs and noticed that the outages always happened between six and seven.'],
+    // Said of a thing, not of oneself.
+    [5, "La donnée n'est jamais mélangée au code."],
+  ])('language %i: no claim of a habit in "%s"', (language, answer) => {
+    expect(claimsHabitOfSelf(answer, [language])).toBe(false);
   });
 });

@@ -471,6 +471,8 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   ) {
     rating = 'GOOD';
   }
+  // A habit claimed of oneself without exception ("I always ...", "Ich mache immer ...") asserts rather than shows.
+  const claimsHabit = claimsHabitOfSelf(ctx.answer, [language, spoken]);
   const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
   if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
     rating = 'SUBOPTIMAL';
@@ -503,7 +505,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     isOnTopic(answerTerms, questionTerms, question.evaluation_criteria, language);
   if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
   const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
-  if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
+  if ((capAtOkay || claimsHabit) && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
   // A situation from the candidate's own work ("in our payment system the app ...") is an example in itself.
   const depth = readDepth(ctx.answer, signals.isSpecific || signals.hasSituation);
   const verdict = applyEvidenceRule({
@@ -512,7 +514,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     errors,
     depth,
     disqualified: signals.saysDoesNotKnow || signals.isKeywordList || signals.attemptsManipulation,
-    reserved: capAtOkay || confidentlyWrong,
+    reserved: capAtOkay || confidentlyWrong || claimsHabit,
     typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
     elaboration: words / expected,
     isOtherLanguage: spoken !== language,
@@ -625,4 +627,29 @@ function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>,
   for (const forms of byToken.values()) if (forms.some((f) => answerTerms.has(f))) hit++;
   // Half the sample's vocabulary is already a thorough answer; scale so that reads as 1.
   return Math.min(1, hit / byToken.size / 0.5);
+}
+
+/** A first-person subject this many words or fewer from a word without exception claims it of oneself ("ich mache grundsätzlich immer"). */
+const SELF_CLAIM_REACH = 3;
+
+/**
+ * A habit claimed without exception, of oneself: a clause in which a first-person subject of the interview's or the
+ * answer's language stands a few words from a word such as "always", "never", "immer", "jamais", "हमेशा", "أبدا"
+ * (`cues.withoutException`): "I always stay calm", "Ich mache grundsätzlich immer alles parallel", "yo nunca tomo
+ * decisiones sin ...", "मैं हमेशा पूरी detail देता हूँ". A question that asks for a situation or a plan is answered by
+ * what one did or would do; a rule one claims to follow without fail asserts rather than shows. A lesson ("since then I
+ * always ...", "seitdem ...") is the habit a story led to, and is left alone. The subjects are the languages' own
+ * (Swedish and Danish "i" is "in", not English "I").
+ */
+export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCode[]): boolean {
+  const selves = new Set(
+    [...new Set(languages)].flatMap((code) => languageFor(code).cues.firstPersonSubject).flatMap((w) => phraseTokens(w)),
+  );
+  return splitClauses(answer).some((clause) => {
+    const tokens = tokenize(clause);
+    if (findPhrases(tokens, CUES.lesson).length > 0) return false;
+    return findPhrases(tokens, CUES.withoutException).some((hit) =>
+      tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.end + SELF_CLAIM_REACH),
+    );
+  });
 }
