@@ -161,3 +161,60 @@ describe('a habit claimed of oneself without exception cannot rate above OKAY', 
     expect(claimsHabitOfSelf(answer, [language])).toBe(false);
   });
 });
+
+const decisionQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: 'decision',
+  question,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'behavioral',
+});
+
+const DECISION_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: decisionQuestion('Tell me about an important decision you had to make without all the information.', [
+    'Names the decision taken and the missing information',
+    'Explains how the risk was limited',
+  ]),
+  2: decisionQuestion('Erzählen Sie von einer wichtigen Entscheidung, die Sie ohne alle Informationen treffen mussten.', [
+    'Nennt die getroffene Entscheidung und die fehlenden Informationen',
+    'Erklärt die Begrenzung des Risikos',
+  ]),
+  5: decisionQuestion("Parlez-moi d'une décision importante que vous avez dû prendre sans avoir toutes les informations.", [
+    'Nomme la décision prise et les informations manquantes',
+    'Explique comment le risque a été limité',
+  ]),
+};
+
+const decisionOf = (language: LanguageCode, answer: string) =>
+  scoreJobAnswer({
+    question: DECISION_QUESTIONS[language] as StoredJobQuestion,
+    answer,
+    language,
+    experienceLevel: 'senior',
+    difficultyLevel: 'medium',
+  });
+
+describe("echoing the question's words proves nothing", () => {
+  it.each<[LanguageCode, string, string]>([
+    [
+      1,
+      'An important decision without all the information is a gamble, so a good lead waits for the information, because waiting is safer than guessing.',
+      'We had to pick a cloud provider in two weeks while the load figures were missing, so I took the one with monthly contracts, which limited the risk of a wrong choice.',
+    ],
+    [
+      2,
+      'Eine wichtige Entscheidung ohne alle Informationen ist ein Glücksspiel, deshalb wartet ein guter Chef auf die Informationen, weil Warten klüger ist als Raten.',
+      'Wir mussten in zwei Wochen einen Cloud-Anbieter wählen, obwohl die Lastzahlen fehlten, also nahm ich den mit Monatsvertrag, was das Risiko einer falschen Wahl begrenzt hat.',
+    ],
+    [
+      5,
+      "Une décision importante sans toutes les informations, c'est un pari, donc un bon chef attend les informations, parce qu'attendre est plus sûr que deviner.",
+      "Nous devions choisir un hébergeur en deux semaines alors que les chiffres de charge étaient manquants, donc j'ai pris celui au contrat mensuel, ce qui a limité le risque d'un mauvais choix.",
+    ],
+  ])('language %i: only the question echoed earns nothing, the criterion said in its words does', (language, echo, answer) => {
+    const echoed = decisionOf(language, echo);
+    expect(echoed.criteria.map((c) => c.credit)).toEqual([0, 0]);
+    expect(echoed.rating).toBe('SUBOPTIMAL');
+    expect(decisionOf(language, answer).rating).not.toBe('SUBOPTIMAL');
+  });
+});

@@ -351,17 +351,20 @@ export function matchCriterion(
   }
   const keyword = total === 0 ? 0 : matched / total;
   // Across languages only cognates and concept groups connect, so each word found is stronger evidence: one step up.
-  const keywordCredit = isOtherLanguage
-    ? keyword >= OTHER_LANGUAGE_FULL
-      ? 1
-      : distinct > 0
-        ? 0.5
-        : 0
-    : keyword >= 0.5
-      ? 1
-      : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
-        ? 0.5
-        : 0;
+  // Echoing the question proves nothing: a criterion whose words the answer names only where the question names them
+  // too (no word of the criterion's own, nor a concept of it) is not met by those words (issue 21, tenth step).
+  const keywordCredit =
+    distinct === 0
+      ? 0
+      : isOtherLanguage
+        ? keyword >= OTHER_LANGUAGE_FULL
+          ? 1
+          : 0.5
+        : keyword >= 0.5
+          ? 1
+          : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
+            ? 0.5
+            : 0;
   const asks = cuesAskedFor(criterionTokens);
   const credit = Math.max(keywordCredit, cueCredit(asks, signals));
   return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], asks };
@@ -493,7 +496,8 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     signals.admitsGap ||
     isHedged(answer, language);
   const engaged =
-    (coverage > 0 || (explains && isOnTopic(answerTerms, questionTerms, [], language))) &&
+    (coverage > 0 ||
+      (explains && isOnTopic(answerTerms, questionTerms, [], language) && !echoesOnlyQuestion(matched, questionTerms, language))) &&
     words >= ENGAGED_MIN_WORDS &&
     !signals.saysDoesNotKnow &&
     !signals.deflectsResponsibility &&
@@ -652,4 +656,21 @@ export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCo
       tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.end + SELF_CLAIM_REACH),
     );
   });
+}
+
+/**
+ * Every criterion word the answer names is one the question names too ("Abschreibungen" to "Was sind
+ * Abschreibungen?"): the answer takes up the subject and says none of what the criteria add. Such an answer earns no
+ * credit, and explaining something else on the subject does not lift it to OKAY; an answer that names no criterion
+ * word at all may be a paraphrase, and is left to the other rules (issue 21, tenth step).
+ */
+export function echoesOnlyQuestion(
+  criteria: readonly CriterionMatch[],
+  questionTerms: ReadonlyMap<string, string>,
+  language: LanguageCode,
+): boolean {
+  const named = [...new Set(criteria.flatMap((c) => c.matchedTerms))];
+  const inQuestion = (term: string) =>
+    term.startsWith('~') ? questionTerms.has(term) : [...termsOf(term, language).keys()].some((k) => questionTerms.has(k));
+  return named.length > 0 && named.every(inQuestion);
 }
