@@ -157,6 +157,8 @@ describe('a habit claimed of oneself without exception cannot rate above OKAY', 
     [1, 'I pulled the line logs and noticed that the outages always happened between six and seven.'],
     // Said of a thing, not of oneself.
     [5, "La donnée n'est jamais mélangée au code."],
+    // The subject comes first: romanised Hindi "main" after "hamesha" is the English "main" (branch).
+    [3, 'Hum hamesha main branch par merge karte hain.'],
   ])('language %i: no claim of a habit in "%s"', (language, answer) => {
     expect(claimsHabitOfSelf(answer, [language])).toBe(false);
   });

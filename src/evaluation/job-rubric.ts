@@ -633,17 +633,18 @@ function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>,
   return Math.min(1, hit / byToken.size / 0.5);
 }
 
-/** A first-person subject this many words or fewer from a word without exception claims it of oneself ("ich mache grundsätzlich immer"). */
+/** A first-person subject this many words or fewer before a word without exception claims it of oneself ("ich mache grundsätzlich immer"). */
 const SELF_CLAIM_REACH = 3;
 
 /**
  * A habit claimed without exception, of oneself: a clause in which a first-person subject of the interview's or the
- * answer's language stands a few words from a word such as "always", "never", "immer", "jamais", "हमेशा", "أبدا"
+ * answer's language stands a few words before a word such as "always", "never", "immer", "jamais", "हमेशा", "أبدا"
  * (`cues.withoutException`): "I always stay calm", "Ich mache grundsätzlich immer alles parallel", "yo nunca tomo
  * decisiones sin ...", "मैं हमेशा पूरी detail देता हूँ". A question that asks for a situation or a plan is answered by
  * what one did or would do; a rule one claims to follow without fail asserts rather than shows. A lesson ("since then I
  * always ...", "seitdem ...") is the habit a story led to, and is left alone. The subjects are the languages' own
- * (Swedish and Danish "i" is "in", not English "I").
+ * (Swedish and Danish "i" is "in", not English "I"), and the subject comes first, as it does in each of the nine
+ * languages' plain clause: romanised Hindi "main" after "hamesha" is the English "main" ("hamesha main branch par").
  */
 export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCode[]): boolean {
   const selves = new Set(
@@ -653,7 +654,7 @@ export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCo
     const tokens = tokenize(clause);
     if (findPhrases(tokens, CUES.lesson).length > 0) return false;
     return findPhrases(tokens, CUES.withoutException).some((hit) =>
-      tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.end + SELF_CLAIM_REACH),
+      tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.start),
     );
   });
 }
