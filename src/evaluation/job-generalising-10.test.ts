@@ -116,6 +116,38 @@ const storyOf = (language: LanguageCode, answer: string) =>
     difficultyLevel: 'easy',
   });
 
+const technicalQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: 'injection',
+  question,
+  evaluation_criteria: criteria,
+  sample_answer: null,
+  type: 'technical',
+});
+
+const INJECTION_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: technicalQuestion('What is SQL injection and how do you prevent it?', [
+    'Explains that user input is executed as part of the SQL query',
+    'Names prepared statements or parameterised queries as the prevention',
+  ]),
+  2: technicalQuestion('Was ist SQL-Injection und wie verhindern Sie sie?', [
+    'Erklärt, dass Benutzereingaben als Teil der SQL-Abfrage ausgeführt werden',
+    'Nennt Prepared Statements oder parametrisierte Abfragen als Schutz',
+  ]),
+  6: technicalQuestion('¿Qué es la inyección SQL y cómo la evitas?', [
+    'Explica que la entrada del usuario se ejecuta como parte de la consulta SQL',
+    'Nombra las consultas preparadas o parametrizadas como prevención',
+  ]),
+};
+
+const technicalOf = (language: LanguageCode, answer: string) =>
+  scoreJobAnswer({
+    question: INJECTION_QUESTIONS[language] as StoredJobQuestion,
+    answer,
+    language,
+    experienceLevel: 'junior',
+    difficultyLevel: 'medium',
+  });
+
 describe('a habit claimed of oneself without exception cannot rate above OKAY', () => {
   it.each<[LanguageCode, string, string]>([
     [
@@ -136,6 +168,29 @@ describe('a habit claimed of oneself without exception cannot rate above OKAY', 
   ])('language %i: "I always/never ..." is capped, the story without it is not', (language, habit, story) => {
     expect(storyOf(language, habit).rating).toBe('OKAY');
     expect(storyOf(language, story).rating).not.toBe('OKAY');
+  });
+
+  // A technical question asks what one knows: "I always use prepared statements" states a practice, and keeps its grade.
+  it.each<[LanguageCode, string, string]>([
+    [
+      1,
+      'I always use prepared statements, so the query and the user input travel separately and the input can never change the SQL; on top of that I validate input and give the database account only the rights it needs.',
+      'I use prepared statements, so the query and the user input travel separately and the input can never change the SQL; on top of that I validate input and give the database account only the rights it needs.',
+    ],
+    [
+      2,
+      'Ohne Schutz werden Benutzereingaben als Teil der SQL-Abfrage ausgeführt. Ich verwende immer Prepared Statements, also parametrisierte Abfragen: Abfrage und Eingabe werden getrennt übertragen, und die Eingabe kann das SQL nie verändern.',
+      'Ohne Schutz werden Benutzereingaben als Teil der SQL-Abfrage ausgeführt. Ich verwende Prepared Statements, also parametrisierte Abfragen: Abfrage und Eingabe werden getrennt übertragen, und die Eingabe kann das SQL nie verändern.',
+    ],
+    [
+      6,
+      'Yo siempre uso consultas preparadas, así la consulta y la entrada del usuario viajan por separado y la entrada nunca cambia el SQL; además valido la entrada y le doy a la cuenta de la base de datos solo los permisos necesarios.',
+      'Uso consultas preparadas, así la consulta y la entrada del usuario viajan por separado y la entrada nunca cambia el SQL; además valido la entrada y le doy a la cuenta de la base de datos solo los permisos necesarios.',
+    ],
+  ])('language %i: to a technical question the practice claimed keeps its grade', (language, habit, plain) => {
+    const rating = (answer: string) => technicalOf(language, answer).rating;
+    expect(rating(plain)).not.toBe('OKAY');
+    expect(rating(habit)).toBe(rating(plain));
   });
 
   it.each<[LanguageCode, string]>([

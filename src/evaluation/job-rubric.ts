@@ -474,8 +474,9 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   ) {
     rating = 'GOOD';
   }
-  // A habit claimed of oneself without exception ("I always ...", "Ich mache immer ...") asserts rather than shows.
-  const claimsHabit = claimsHabitOfSelf(ctx.answer, [language, spoken]);
+  // A habit claimed of oneself without exception ("I always ...", "Ich mache immer ...") asserts rather than shows what
+  // one did or would do; to a technical question it states a practice ("I always use prepared statements") and is left alone.
+  const claimsHabit = question.type !== 'technical' && claimsHabitOfSelf(ctx.answer, [language, spoken]);
   const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
   if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
     rating = 'SUBOPTIMAL';
