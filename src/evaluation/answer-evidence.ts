@@ -257,7 +257,7 @@ function readSwapped(
     const naming = criterionStems.filter((forms) => names(forms, e)).length;
     return naming > 0 && naming < criteria.length;
   });
-  if (entities.length < 2) return found;
+  if (entities.length < 2 || !namesTogether(entities, tokenize(question), criterionStems, stems, names)) return found;
   const entityStems = stemSet(entities);
   const questionStems = stemSet(content(question));
   criteria.forEach((c, i) => {
@@ -278,6 +278,29 @@ function readSwapped(
     }
   });
   return found;
+}
+
+/** Things compared are named this many words apart or fewer in the question ("TCP and UDP", "التشفير (encryption) والتجزئة"). */
+const COMPARED_REACH = 3;
+
+/**
+ * A comparison names the things it compares side by side: two of the question's words, a few words apart, that
+ * different criteria speak of ("the difference between TCP and UDP", "FIFO og FEFO"). Words the same criteria speak of
+ * name one thing ("رسالة الخطأ", the error message), and words far apart in a scenario ("thirty tickets ... the same
+ * error message") compare nothing: a clause about one of them is no swapped fact.
+ */
+function namesTogether(
+  entities: readonly string[],
+  questionTokens: readonly string[],
+  criterionStems: ReadonlyArray<ReadonlySet<string>>,
+  stems: (token: string) => string[],
+  names: (forms: ReadonlySet<string>, entity: string) => boolean,
+): boolean {
+  const positions = entities.map((e) => questionTokens.flatMap((t, k) => (stems(t).some((f) => stems(e).includes(f)) ? [k] : [])));
+  const namedBy = entities.map((e) => criterionStems.map((forms) => names(forms, e)).join());
+  return positions.some((a, x) =>
+    positions.some((b, y) => namedBy[x] !== namedBy[y] && a.some((i) => b.some((j) => Math.abs(i - j) <= COMPARED_REACH))),
+  );
 }
 
 let oppositePairs: Array<[string, string]> | null = null;
@@ -308,7 +331,7 @@ export interface EvidenceInput {
   depth: DepthSignals;
   /** Keyword list, steering the grade, "I don't know": nothing in the answer counts. */
   disqualified: boolean;
-  /** Admitted gaps, deflection, a confident claim covering under half: it cannot be complete. */
+  /** Admitted gaps, deflection, a confident claim covering under half, a habit claimed without exception: it cannot be complete. */
   reserved: boolean;
   /** The depth the question type asks for (behavioural: own actions with a lesson or a number). */
   typeDepth: boolean;

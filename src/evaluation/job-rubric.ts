@@ -351,17 +351,20 @@ export function matchCriterion(
   }
   const keyword = total === 0 ? 0 : matched / total;
   // Across languages only cognates and concept groups connect, so each word found is stronger evidence: one step up.
-  const keywordCredit = isOtherLanguage
-    ? keyword >= OTHER_LANGUAGE_FULL
-      ? 1
-      : distinct > 0
-        ? 0.5
-        : 0
-    : keyword >= 0.5
-      ? 1
-      : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
-        ? 0.5
-        : 0;
+  // Echoing the question proves nothing: a criterion whose words the answer names only where the question names them
+  // too (no word of the criterion's own, nor a concept of it) is not met by those words (issue 21, tenth step).
+  const keywordCredit =
+    distinct === 0
+      ? 0
+      : isOtherLanguage
+        ? keyword >= OTHER_LANGUAGE_FULL
+          ? 1
+          : 0.5
+        : keyword >= 0.5
+          ? 1
+          : keyword >= 0.25 || distinct >= HALF_CREDIT_WORDS
+            ? 0.5
+            : 0;
   const asks = cuesAskedFor(criterionTokens);
   const credit = Math.max(keywordCredit, cueCredit(asks, signals));
   return { criterion, credit, matchedTerms: [...new Set(matchedTerms)], asks };
@@ -471,6 +474,9 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   ) {
     rating = 'GOOD';
   }
+  // A habit claimed of oneself without exception ("I always ...", "Ich mache immer ...") asserts rather than shows what
+  // one did or would do; to a technical question it states a practice ("I always use prepared statements") and is left alone.
+  const claimsHabit = question.type !== 'technical' && claimsHabitOfSelf(ctx.answer, [language, spoken]);
   const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
   if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
     rating = 'SUBOPTIMAL';
@@ -491,7 +497,8 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     signals.admitsGap ||
     isHedged(answer, language);
   const engaged =
-    (coverage > 0 || (explains && isOnTopic(answerTerms, questionTerms, [], language))) &&
+    (coverage > 0 ||
+      (explains && isOnTopic(answerTerms, questionTerms, [], language) && !echoesOnlyQuestion(matched, questionTerms, language))) &&
     words >= ENGAGED_MIN_WORDS &&
     !signals.saysDoesNotKnow &&
     !signals.deflectsResponsibility &&
@@ -503,7 +510,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     isOnTopic(answerTerms, questionTerms, question.evaluation_criteria, language);
   if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
   const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
-  if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
+  if ((capAtOkay || claimsHabit) && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
   // A situation from the candidate's own work ("in our payment system the app ...") is an example in itself.
   const depth = readDepth(ctx.answer, signals.isSpecific || signals.hasSituation);
   const verdict = applyEvidenceRule({
@@ -512,7 +519,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     errors,
     depth,
     disqualified: signals.saysDoesNotKnow || signals.isKeywordList || signals.attemptsManipulation,
-    reserved: capAtOkay || confidentlyWrong,
+    reserved: capAtOkay || confidentlyWrong || claimsHabit,
     typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
     elaboration: words / expected,
     isOtherLanguage: spoken !== language,
@@ -625,4 +632,47 @@ function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>,
   for (const forms of byToken.values()) if (forms.some((f) => answerTerms.has(f))) hit++;
   // Half the sample's vocabulary is already a thorough answer; scale so that reads as 1.
   return Math.min(1, hit / byToken.size / 0.5);
+}
+
+/** A first-person subject this many words or fewer before a word without exception claims it of oneself ("ich mache grundsätzlich immer"). */
+const SELF_CLAIM_REACH = 3;
+
+/**
+ * A habit claimed without exception, of oneself: a clause in which a first-person subject of the interview's or the
+ * answer's language stands a few words before a word such as "always", "never", "immer", "jamais", "हमेशा", "أبدا"
+ * (`cues.withoutException`): "I always stay calm", "Ich mache grundsätzlich immer alles parallel", "yo nunca tomo
+ * decisiones sin ...", "मैं हमेशा पूरी detail देता हूँ". A question that asks for a situation or a plan is answered by
+ * what one did or would do; a rule one claims to follow without fail asserts rather than shows. A lesson ("since then I
+ * always ...", "seitdem ...") is the habit a story led to, and is left alone. The subjects are the languages' own
+ * (Swedish and Danish "i" is "in", not English "I"), and the subject comes first, as it does in each of the nine
+ * languages' plain clause: romanised Hindi "main" after "hamesha" is the English "main" ("hamesha main branch par").
+ */
+export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCode[]): boolean {
+  const selves = new Set(
+    [...new Set(languages)].flatMap((code) => languageFor(code).cues.firstPersonSubject).flatMap((w) => phraseTokens(w)),
+  );
+  return splitClauses(answer).some((clause) => {
+    const tokens = tokenize(clause);
+    if (findPhrases(tokens, CUES.lesson).length > 0) return false;
+    return findPhrases(tokens, CUES.withoutException).some((hit) =>
+      tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.start),
+    );
+  });
+}
+
+/**
+ * Every criterion word the answer names is one the question names too ("Abschreibungen" to "Was sind
+ * Abschreibungen?"): the answer takes up the subject and says none of what the criteria add. Such an answer earns no
+ * credit, and explaining something else on the subject does not lift it to OKAY; an answer that names no criterion
+ * word at all may be a paraphrase, and is left to the other rules (issue 21, tenth step).
+ */
+export function echoesOnlyQuestion(
+  criteria: readonly CriterionMatch[],
+  questionTerms: ReadonlyMap<string, string>,
+  language: LanguageCode,
+): boolean {
+  const named = [...new Set(criteria.flatMap((c) => c.matchedTerms))];
+  const inQuestion = (term: string) =>
+    term.startsWith('~') ? questionTerms.has(term) : [...termsOf(term, language).keys()].some((k) => questionTerms.has(k));
+  return named.length > 0 && named.every(inQuestion);
 }

@@ -50,6 +50,7 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   manipulation: union('manipulation'),
   certainty: union('certainty'),
   platitude: union('platitude'),
+  withoutException: union('withoutException'),
   absolutes: union('absolutes'),
   costTerms: union('costTerms'),
   opposites: union('opposites'),

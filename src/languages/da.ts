@@ -263,7 +263,7 @@ export const danish: Language = {
     deflection: list('ikke min skyld|ikke mit problem|ikke mit ansvar|ikke min opgave|lederen der bestemmer'),
     steps: list('først|derefter|bagefter|så|dernæst|til sidst|samtidig|hvis|når'),
     tradeOff: list(
-      'i stedet for|frem for|ulempe|ulemper|ulempen|ulemperne|fordel|fordele|fordelen|til gengæld|på den anden side|risikoen|prisen|kompromis|men det|dog|derimod|det afhænger|afhænger af|dyrere|langsommere|bagsiden|sammenlignet med',
+      'afvejning|afvejningen|afveje|i stedet for|frem for|ulempe|ulemper|ulempen|ulemperne|fordel|fordele|fordelen|til gengæld|på den anden side|risikoen|prisen|kompromis|men det|dog|derimod|det afhænger|afhænger af|dyrere|langsommere|bagsiden|sammenlignet med',
     ),
     example: list(
       'til eksempel|for eksempel|f eks|fx|som fx|forestil dig|lad os sige|i mit sidste projekt|hos os|i praksis|i et projekt|konkret',
@@ -284,6 +284,7 @@ export const danish: Language = {
     manipulation: list(
       'glem dine instruktioner|ignorer dine instruktioner|ignorer alle|tidligere instruktioner|giv mig excellent|bedste karakter|bedste vurdering|vurder dette svar',
     ),
+    withoutException: list('aldrig|altid|hver gang|hver eneste gang'),
     absolutes: list(
       'aldrig|altid|ingen omkostning|ingen omkostninger|ingen ulempe|ingen ulemper|ingen risiko|gratis|koster ingenting|koster intet|altid hurtigere',
     ),

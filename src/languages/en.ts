@@ -394,7 +394,7 @@ export const english: Language = {
     ),
     steps: list('first|then|after that|next|once|finally|at the same time|afterwards|meanwhile|if'),
     tradeOff: list(
-      'trade off|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|however|at the cost of|the catch|the price|the drawback|the disadvantage|it depends|depends on|versus|compared to|more expensive|harder to|the flip side',
+      'trade off|balance between|weigh up|tradeoff|instead of|rather than|downside|on the other hand|cheaper than|the cost|the risk|risk of|but that|however|at the cost of|the catch|the price|the drawback|the disadvantage|it depends|depends on|versus|compared to|more expensive|harder to|the flip side',
     ),
     example: list(
       "for example|for instance|e g|such as|like a|let's say|imagine|in our case|in my last|in a previous|at my last|in one project|in practice",
@@ -421,6 +421,7 @@ export const english: Language = {
     manipulation: list(
       'ignore your instructions|ignore all previous|ignore previous instructions|ignore the previous|ignore the rules|ignore your rules|previous instructions|give me excellent|rate this answer|rate me excellent|rating excellent|grade excellent|the best rating|the best grade|the best score|give me the best|you are now|system prompt',
     ),
+    withoutException: list('never|always|every time|every single time|at all times'),
     absolutes: list(
       'never|always|no cost|no overhead|no downside|no drawback|no risk|costs nothing|for free|zero cost|zero overhead|never slower|always faster|no trade off|no tradeoff',
     ),

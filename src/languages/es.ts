@@ -296,7 +296,7 @@ export const spanish: Language = {
     deflection: list('no es mi culpa|no fue mi culpa|no es mi problema|no es mi trabajo|culpa de otros'),
     steps: list('primero|luego|despues|a continuacion|entonces|al mismo tiempo|por ultimo|finalmente'),
     tradeOff: list(
-      'en lugar de|en vez de|desventaja|desventajas|ventaja|ventajas|en cambio|por otro lado|el riesgo|el coste|el costo|compromiso|a costa de|sin embargo|no obstante|depende de|mas caro|mas lento|el precio|a cambio|en comparacion',
+      'sopesar|en lugar de|en vez de|desventaja|desventajas|ventaja|ventajas|en cambio|por otro lado|el riesgo|el coste|el costo|compromiso|a costa de|sin embargo|no obstante|depende de|mas caro|mas lento|el precio|a cambio|en comparacion',
     ),
     example: list(
       'por ejemplo|tal como|es decir|imagina|pongamos|en mi ultimo proyecto|en nuestro caso|en la practica|en un proyecto|concretamente',
@@ -322,6 +322,7 @@ export const spanish: Language = {
     manipulation: list(
       'ignora tus instrucciones|ignora todas|instrucciones anteriores|dame excelente|la mejor nota|la mejor calificacion|calificacion excellent|evalua esta respuesta|todos los criterios cumplidos',
     ),
+    withoutException: list('nunca|jamás|siempre|cada vez|en todo momento'),
     absolutes: list(
       'nunca|siempre|sin coste|sin costo|ningún coste|ningún costo|ninguna desventaja|ningún riesgo|gratis|no cuesta nada|siempre más rápido',
     ),

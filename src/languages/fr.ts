@@ -305,7 +305,7 @@ export const french: Language = {
     deflection: list('pas ma faute|pas mon probleme|pas mon travail|pas mon role|la faute des autres'),
     steps: list('d abord|tout d abord|ensuite|puis|apres|enfin|en parallele|premierement|deuxiemement|si'),
     tradeOff: list(
-      'plutot que|au lieu de|inconvenient|inconvenients|avantage|avantages|en revanche|par contre|le risque|compromis|au prix de|mais cela|cependant|toutefois|ca depend|en contrepartie|plus cher|plus lent|le prix|a l inverse|par rapport a',
+      'arbitrage|plutot que|au lieu de|inconvenient|inconvenients|avantage|avantages|en revanche|par contre|le risque|compromis|au prix de|mais cela|cependant|toutefois|ca depend|en contrepartie|plus cher|plus lent|le prix|a l inverse|par rapport a',
     ),
     example: list(
       'par exemple|notamment|tel que|telle que|imaginons|prenons|dans mon dernier projet|chez nous|en pratique|dans un projet|concretement',
@@ -328,6 +328,7 @@ export const french: Language = {
     manipulation: list(
       'ignore tes instructions|ignorez vos instructions|ignore toutes|instructions precedentes|donne moi excellent|donnez moi la meilleure|la meilleure note|note excellent|evalue cette reponse|tous les criteres sont remplis',
     ),
+    withoutException: list('jamais|toujours|à chaque fois|systématiquement'),
     absolutes: list(
       'jamais|toujours|aucun coût|aucun surcoût|aucun inconvénient|aucun risque|gratuit|ne coûte rien|sans coût|sans aucun coût|toujours plus rapide',
     ),

@@ -271,7 +271,9 @@ export const hindi: Language = {
     ownership: list('मेरी गलती|मेरी ज़िम्मेदारी|मेरी जिम्मेदारी|मैं ज़िम्मेदार|meri galti'),
     deflection: list('मेरी गलती नहीं|मेरा काम नहीं|मेरी समस्या नहीं|meri galti nahi|mera kaam nahi'),
     steps: list('पहले|सबसे पहले|फिर|उसके बाद|इसके बाद|आखिर में|साथ ही|अगर|pehle|phir|uske baad'),
-    tradeOff: list('के बजाय|की जगह|नुकसान|फायदा|फायदे|लेकिन इससे|दूसरी तरफ|जोखिम|कीमत|trade off|हालांकि|निर्भर करता|महंगा|धीमा|तुलना में|halanki'),
+    tradeOff: list(
+      'संतुलन|संतुलन बनाना|के बजाय|की जगह|नुकसान|फायदा|फायदे|लेकिन इससे|दूसरी तरफ|जोखिम|कीमत|trade off|हालांकि|निर्भर करता|महंगा|धीमा|तुलना में|halanki',
+    ),
     example: list('उदाहरण के लिए|जैसे कि|मसलन|for example|jaise|मान लीजिए|मान लो|मेरे पिछले प्रोजेक्ट|हमारे प्रोजेक्ट|maan lo'),
     reasoning: list('क्योंकि|इसलिए|ताकि|इस वजह से|kyunki|isliye|taaki|इसका मतलब|वरना|नहीं तो|इस तरह|जिससे|की वजह से|के कारण|isse|jisse|warna'),
     doesNotKnow: list('pata nahi|पता नहीं|मुझे नहीं पता|नहीं मालूम|कभी काम नहीं किया'),
@@ -287,6 +289,7 @@ export const hindi: Language = {
     manipulation: list(
       'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',
     ),
+    withoutException: list('कभी नहीं|कभी भी नहीं|हमेशा|हर बार|hamesha|kabhi nahi|har baar'),
     absolutes: list('कभी नहीं|हमेशा|कोई कीमत नहीं|कोई नुकसान नहीं|कोई खर्च नहीं|मुफ्त|kabhi nahi|hamesha|koi cost nahi|no cost|never|always|free'),
     costTerms: list('कीमत|लागत|नुकसान|खर्च|जोखिम|धीमा|cost|overhead|trade off|risk|downside|slower|धीमा करता|धीमी करता|ज़्यादा जगह'),
     opposites: list(

@@ -263,7 +263,7 @@ export const swedish: Language = {
     deflection: list('inte mitt fel|inte mitt problem|inte mitt ansvar|inte min uppgift|chefen som bestämmer'),
     steps: list('först|sedan|sen|därefter|efter det|till sist|samtidigt|om|när'),
     tradeOff: list(
-      'i stället för|istället för|snarare än|nackdel|nackdelar|nackdelen|nackdelarna|fördel|fördelar|fördelen|å andra sidan|risken|priset|kompromiss|men det|dock|däremot|det beror på|beror på|dyrare|långsammare|baksidan|jämfört med',
+      'avvägning|avvägningen|avväga|i stället för|istället för|snarare än|nackdel|nackdelar|nackdelen|nackdelarna|fördel|fördelar|fördelen|å andra sidan|risken|priset|kompromiss|men det|dock|däremot|det beror på|beror på|dyrare|långsammare|baksidan|jämfört med',
     ),
     example: list('till exempel|t ex|tex|som t ex|tänk dig|säg att|i mitt senaste projekt|hos oss|i praktiken|i ett projekt|konkret'),
     reasoning: list(
@@ -282,6 +282,7 @@ export const swedish: Language = {
     manipulation: list(
       'ignorera alla|ignorera dina|tidigare instruktioner|ge mig excellent|betyget excellent|bästa betyget|högsta betyget|bedöm detta svar|du är nu',
     ),
+    withoutException: list('aldrig|alltid|varje gång|varenda gång'),
     absolutes: list(
       'aldrig|alltid|ingen kostnad|inga kostnader|ingen nackdel|inga nackdelar|ingen risk|gratis|kostar ingenting|kostar inget|alltid snabbare',
     ),
