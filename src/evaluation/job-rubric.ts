@@ -333,10 +333,13 @@ export function matchCriterion(
   let matched = 0;
   /** Criterion words matched that the question does not already contain. */
   let distinct = 0;
+  /** Criterion words the question does not already contain, matched or not. */
+  let own = 0;
   const matchedTerms: string[] = [];
   for (const [token, forms] of words) {
     const weight = forms.some((f) => questionTerms.has(f)) ? QUESTION_WORD_WEIGHT : 1;
     total += weight;
+    if (weight === 1) own += 1;
     const direct = forms.find((f) => answerTerms.has(f));
     const viaGroup = groups.find((g) => answerTerms.has(g) && conceptHas(g, forms, language));
     const kin = direct || viaGroup ? undefined : findKin(token, answerKin);
@@ -351,10 +354,12 @@ export function matchCriterion(
   }
   const keyword = total === 0 ? 0 : matched / total;
   // Across languages only cognates and concept groups connect, so each word found is stronger evidence: one step up.
-  // Echoing the question proves nothing: a criterion whose words the answer names only where the question names them
-  // too (no word of the criterion's own, nor a concept of it) is not met by those words (issue 21, tenth step).
+  // Echoing the question proves nothing: where a criterion adds words of its own to the question's, an answer that names
+  // only the words the question names too (none of the criterion's own, nor a concept of them) does not meet it. A
+  // criterion that only restates the question ("Explains what SQL injection is") is met by its words as before
+  // (issue 21, tenth step).
   const keywordCredit =
-    distinct === 0
+    distinct === 0 && own > 0
       ? 0
       : isOtherLanguage
         ? keyword >= OTHER_LANGUAGE_FULL
