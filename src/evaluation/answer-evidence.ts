@@ -280,8 +280,11 @@ function readSwapped(
   return found;
 }
 
-/** Things compared are named this many words apart or fewer in the question ("TCP and UDP", "التشفير (encryption) والتجزئة"). */
-const COMPARED_REACH = 3;
+/**
+ * Things compared are named this many words apart or fewer in the question ("TCP and UDP", "a process rather than a
+ * thread", "التشفير (encryption) والتجزئة").
+ */
+const COMPARED_REACH = 4;
 
 /**
  * A comparison names the things it compares side by side: two of the question's words, a few words apart, that

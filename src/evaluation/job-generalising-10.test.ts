@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readDepth, readErrors, type CriterionEvidence } from './answer-evidence.js';
-import { claimsHabitOfSelf, scoreJobAnswer } from './job-rubric.js';
+import { scoreJobAnswer } from './job-rubric.js';
 import type { LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
 
@@ -62,6 +62,12 @@ describe('a swapped fact needs the things compared named side by side in the que
       ['FIFO sender de varer ud, der kom først ind', 'FEFO sender varer med den tidligste udløbsdato ud først'],
       'FIFO tager den tidligste udløbsdato.',
     ],
+    [
+      1,
+      'When should you use a process rather than a thread in Python?',
+      ['A process has its own interpreter and sidesteps the GIL', 'A thread shares memory and suits waiting on I/O'],
+      'A thread sidesteps the GIL, so use threads for heavy computation.',
+    ],
   ])('language %i: a comparison still catches the swapped fact', (language, question, [first, second], answer) => {
     const errors = readErrors(answer, [met(first), met(second)], [language, 1], question);
     expect(errors.some((e) => e.kind === 'swapped_fact')).toBe(true);
@@ -84,172 +90,57 @@ describe('a trade-off named as a weighing of one thing against another is a trad
   });
 });
 
-const storyQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
-  id: 'habit',
+const jobQuestion = (type: StoredJobQuestion['type'], question: string, criteria: [string, string]): StoredJobQuestion => ({
+  id: type,
   question,
   evaluation_criteria: criteria,
   sample_answer: null,
-  type: 'behavioral',
+  type,
 });
 
-const HABIT_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
-  1: storyQuestion('Tell me about a time you received critical feedback. How did you respond?', [
-    'Describes a specific situation in which they received critical feedback',
-    'Explains a concrete change they made and the outcome',
-  ]),
-  2: storyQuestion('Erzählen Sie von einer Situation, in der Sie kritisches Feedback bekommen haben. Wie haben Sie reagiert?', [
-    'Beschreibt eine konkrete Situation mit kritischem Feedback',
-    'Erklärt eine konkrete Änderung und das Ergebnis',
-  ]),
-  6: storyQuestion('Cuéntame una ocasión en la que recibiste una crítica a tu trabajo. ¿Cómo reaccionaste?', [
-    'Describe una situación concreta en la que recibió una crítica',
-    'Explica un cambio concreto que hizo y el resultado',
-  ]),
-};
-
-const storyOf = (language: LanguageCode, answer: string) =>
+const scorerFor = (questions: Partial<Record<LanguageCode, StoredJobQuestion>>) => (language: LanguageCode, answer: string) =>
   scoreJobAnswer({
-    question: HABIT_QUESTIONS[language] as StoredJobQuestion,
-    answer,
-    language,
-    experienceLevel: 'junior',
-    difficultyLevel: 'easy',
-  });
-
-const technicalQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
-  id: 'injection',
-  question,
-  evaluation_criteria: criteria,
-  sample_answer: null,
-  type: 'technical',
-});
-
-const INJECTION_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
-  1: technicalQuestion('What is SQL injection and how do you prevent it?', [
-    'Explains that user input is executed as part of the SQL query',
-    'Names prepared statements or parameterised queries as the prevention',
-  ]),
-  2: technicalQuestion('Was ist SQL-Injection und wie verhindern Sie sie?', [
-    'Erklärt, dass Benutzereingaben als Teil der SQL-Abfrage ausgeführt werden',
-    'Nennt Prepared Statements oder parametrisierte Abfragen als Schutz',
-  ]),
-  6: technicalQuestion('¿Qué es la inyección SQL y cómo la evitas?', [
-    'Explica que la entrada del usuario se ejecuta como parte de la consulta SQL',
-    'Nombra las consultas preparadas o parametrizadas como prevención',
-  ]),
-};
-
-const technicalOf = (language: LanguageCode, answer: string) =>
-  scoreJobAnswer({
-    question: INJECTION_QUESTIONS[language] as StoredJobQuestion,
-    answer,
-    language,
-    experienceLevel: 'junior',
-    difficultyLevel: 'medium',
-  });
-
-describe('a habit claimed of oneself without exception cannot rate above OKAY', () => {
-  it.each<[LanguageCode, string, string]>([
-    [
-      1,
-      'Last year my lead gave me critical feedback on a pull request. I always stand behind my decisions, so I explained my reasoning, I changed nothing and in the end he agreed with me.',
-      'Last year my lead gave me critical feedback on a pull request. I explained my reasoning, I changed the structure he pointed at and in the end the review went through in a day.',
-    ],
-    [
-      2,
-      'Letztes Jahr bekam ich kritisches Feedback zu meinem Code. Ich mache grundsätzlich immer alles richtig, also habe ich nichts geändert, und am Ende war das Ergebnis gut.',
-      'Letztes Jahr bekam ich kritisches Feedback zu meinem Code. Ich habe die Struktur geändert, die er bemängelt hat, und am Ende war das Ergebnis ein schnellerer Review.',
-    ],
-    [
-      6,
-      'El año pasado recibí una crítica de mi jefe sobre un informe. Yo siempre defiendo mis decisiones, así que le expliqué mis razones, hice un cambio mínimo en el formato y al final el resultado fue bueno.',
-      'El año pasado recibí una crítica de mi jefe sobre un informe. Hice un cambio concreto en la estructura que señaló y al final el resultado fue un informe más corto.',
-    ],
-  ])('language %i: "I always/never ..." is capped, the story without it is not', (language, habit, story) => {
-    expect(storyOf(language, habit).rating).toBe('OKAY');
-    expect(storyOf(language, story).rating).not.toBe('OKAY');
-  });
-
-  // A technical question asks what one knows: "I always use prepared statements" states a practice, and keeps its grade.
-  it.each<[LanguageCode, string, string]>([
-    [
-      1,
-      'I always use prepared statements, so the query and the user input travel separately and the input can never change the SQL; on top of that I validate input and give the database account only the rights it needs.',
-      'I use prepared statements, so the query and the user input travel separately and the input can never change the SQL; on top of that I validate input and give the database account only the rights it needs.',
-    ],
-    [
-      2,
-      'Ohne Schutz werden Benutzereingaben als Teil der SQL-Abfrage ausgeführt. Ich verwende immer Prepared Statements, also parametrisierte Abfragen: Abfrage und Eingabe werden getrennt übertragen, und die Eingabe kann das SQL nie verändern.',
-      'Ohne Schutz werden Benutzereingaben als Teil der SQL-Abfrage ausgeführt. Ich verwende Prepared Statements, also parametrisierte Abfragen: Abfrage und Eingabe werden getrennt übertragen, und die Eingabe kann das SQL nie verändern.',
-    ],
-    [
-      6,
-      'Yo siempre uso consultas preparadas, así la consulta y la entrada del usuario viajan por separado y la entrada nunca cambia el SQL; además valido la entrada y le doy a la cuenta de la base de datos solo los permisos necesarios.',
-      'Uso consultas preparadas, así la consulta y la entrada del usuario viajan por separado y la entrada nunca cambia el SQL; además valido la entrada y le doy a la cuenta de la base de datos solo los permisos necesarios.',
-    ],
-  ])('language %i: to a technical question the practice claimed keeps its grade', (language, habit, plain) => {
-    const rating = (answer: string) => technicalOf(language, answer).rating;
-    expect(rating(plain)).not.toBe('OKAY');
-    expect(rating(habit)).toBe(rating(plain));
-  });
-
-  it.each<[LanguageCode, string]>([
-    [1, 'I always stay calm with customers.'],
-    [2, 'Ich mache grundsätzlich immer alles parallel.'],
-    [3, 'मैं हमेशा पूरी technical detail देता हूँ।'],
-    [6, 'Yo es que nunca tomo decisiones sin toda la información.'],
-    [7, 'Jeg har faktisk aldrig haft brug for at lære noget nyt.'],
-  ])('language %i: the claim is read', (language, answer) => {
-    expect(claimsHabitOfSelf(answer, [language])).toBe(true);
-  });
-
-  it.each<[LanguageCode, string]>([
-    // A lesson: the habit the story led to.
-    [1, 'Since then I always run a test export a week before the deadline.'],
-    // Swedish "i" is "in", not the English subject.
-    [8, 'Vi använder CI-variabler, så de ligger aldrig i koden.'],
-    // The subject is far from the word: the outages, not the candidate, always happened then.
-    [1, 'I pulled the line logs and noticed that the outages always happened between six and seven.'],
-    // Said of a thing, not of oneself.
-    [5, "La donnée n'est jamais mélangée au code."],
-    // The subject comes first: romanised Hindi "main" after "hamesha" is the English "main" (branch).
-    [3, 'Hum hamesha main branch par merge karte hain.'],
-  ])('language %i: no claim of a habit in "%s"', (language, answer) => {
-    expect(claimsHabitOfSelf(answer, [language])).toBe(false);
-  });
-});
-
-const decisionQuestion = (question: string, criteria: [string, string]): StoredJobQuestion => ({
-  id: 'decision',
-  question,
-  evaluation_criteria: criteria,
-  sample_answer: null,
-  type: 'behavioral',
-});
-
-const DECISION_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
-  1: decisionQuestion('Tell me about an important decision you had to make without all the information.', [
-    'Names the decision taken and the missing information',
-    'Explains how the risk was limited',
-  ]),
-  2: decisionQuestion('Erzählen Sie von einer wichtigen Entscheidung, die Sie ohne alle Informationen treffen mussten.', [
-    'Nennt die getroffene Entscheidung und die fehlenden Informationen',
-    'Erklärt die Begrenzung des Risikos',
-  ]),
-  5: decisionQuestion("Parlez-moi d'une décision importante que vous avez dû prendre sans avoir toutes les informations.", [
-    'Nomme la décision prise et les informations manquantes',
-    'Explique comment le risque a été limité',
-  ]),
-};
-
-const decisionOf = (language: LanguageCode, answer: string) =>
-  scoreJobAnswer({
-    question: DECISION_QUESTIONS[language] as StoredJobQuestion,
+    question: questions[language] as StoredJobQuestion,
     answer,
     language,
     experienceLevel: 'senior',
     difficultyLevel: 'medium',
   });
+
+const DECISION_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: jobQuestion('behavioral', 'Tell me about an important decision you had to make without all the information.', [
+    'Names the decision taken and the missing information',
+    'Explains how the risk was limited',
+  ]),
+  2: jobQuestion('behavioral', 'Erzählen Sie von einer wichtigen Entscheidung, die Sie ohne alle Informationen treffen mussten.', [
+    'Nennt die getroffene Entscheidung und die fehlenden Informationen',
+    'Erklärt die Begrenzung des Risikos',
+  ]),
+  5: jobQuestion('behavioral', "Parlez-moi d'une décision importante que vous avez dû prendre sans avoir toutes les informations.", [
+    'Nomme la décision prise et les informations manquantes',
+    'Explique comment le risque a été limité',
+  ]),
+};
+
+const decisionOf = scorerFor(DECISION_QUESTIONS);
+
+// Criteria that only restate the question, as clients often write them: they have no words of their own to look for.
+const RESTATING_QUESTIONS: Partial<Record<LanguageCode, StoredJobQuestion>> = {
+  1: jobQuestion('technical', 'What is SQL injection and how do you prevent it?', [
+    'Explains what SQL injection is',
+    'Explains how to prevent SQL injection',
+  ]),
+  2: jobQuestion('technical', 'Was ist SQL-Injection und wie verhindert man sie?', [
+    'Erklärt, was SQL-Injection ist',
+    'Erklärt, wie man SQL-Injection verhindert',
+  ]),
+  6: jobQuestion('technical', '¿Qué es la inyección SQL y cómo se evita?', [
+    'Explica qué es la inyección SQL',
+    'Explica cómo se evita la inyección SQL',
+  ]),
+};
+
+const restatingOf = scorerFor(RESTATING_QUESTIONS);
 
 describe("echoing the question's words proves nothing", () => {
   it.each<[LanguageCode, string, string]>([
@@ -273,5 +164,23 @@ describe("echoing the question's words proves nothing", () => {
     expect(echoed.criteria.map((c) => c.credit)).toEqual([0, 0]);
     expect(echoed.rating).toBe('SUBOPTIMAL');
     expect(decisionOf(language, answer).rating).not.toBe('SUBOPTIMAL');
+  });
+  it.each<[LanguageCode, string]>([
+    [
+      1,
+      'SQL injection is when user input ends up inside the query and runs as SQL, so an attacker can read or delete data. You prevent SQL injection with prepared statements, where the query and the input travel separately.',
+    ],
+    [
+      2,
+      'SQL-Injection heisst, dass Benutzereingaben in der Abfrage landen und als SQL ausgeführt werden, so kann ein Angreifer Daten lesen oder löschen. Man verhindert SQL-Injection mit Prepared Statements, bei denen Abfrage und Eingabe getrennt übertragen werden.',
+    ],
+    [
+      6,
+      'La inyección SQL es cuando la entrada del usuario acaba dentro de la consulta y se ejecuta como SQL, así un atacante puede leer o borrar datos. Se evita la inyección SQL con consultas preparadas, donde la consulta y la entrada viajan por separado.',
+    ],
+  ])('language %i: a criterion that only restates the question is met by its own words', (language, answer) => {
+    const scored = restatingOf(language, answer);
+    expect(scored.criteria.map((c) => c.credit)).toEqual([1, 1]);
+    expect(['GOOD', 'EXCELLENT']).toContain(scored.rating);
   });
 });

@@ -479,9 +479,6 @@ function computeJobScore(ctx: RubricContext): RubricScore {
   ) {
     rating = 'GOOD';
   }
-  // A habit claimed of oneself without exception ("I always ...", "Ich mache immer ...") asserts rather than shows what
-  // one did or would do; to a technical question it states a practice ("I always use prepared statements") and is left alone.
-  const claimsHabit = question.type !== 'technical' && claimsHabitOfSelf(ctx.answer, [language, spoken]);
   const confidentlyWrong = signals.overclaims && coverage < CONFIDENTLY_WRONG_COVERAGE;
   if (signals.saysDoesNotKnow || coverage === 0 || signals.isKeywordList || signals.attemptsManipulation || confidentlyWrong) {
     rating = 'SUBOPTIMAL';
@@ -515,7 +512,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     isOnTopic(answerTerms, questionTerms, question.evaluation_criteria, language);
   if (rating === 'SUBOPTIMAL' && engaged) rating = 'OKAY';
   const capAtOkay = words < 8 || signals.admitsGap || signals.deflectsResponsibility;
-  if ((capAtOkay || claimsHabit) && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
+  if (capAtOkay && (rating === 'GOOD' || rating === 'EXCELLENT')) rating = 'OKAY';
   // A situation from the candidate's own work ("in our payment system the app ...") is an example in itself.
   const depth = readDepth(ctx.answer, signals.isSpecific || signals.hasSituation);
   const verdict = applyEvidenceRule({
@@ -524,7 +521,7 @@ function computeJobScore(ctx: RubricContext): RubricScore {
     errors,
     depth,
     disqualified: signals.saysDoesNotKnow || signals.isKeywordList || signals.attemptsManipulation,
-    reserved: capAtOkay || confidentlyWrong || claimsHabit,
+    reserved: capAtOkay || confidentlyWrong,
     typeDepth: question.type !== 'behavioral' || hasDepth(question.type, signals, structure),
     elaboration: words / expected,
     isOtherLanguage: spoken !== language,
@@ -637,32 +634,6 @@ function sampleOverlap(sample: string, answerTerms: ReadonlyMap<string, string>,
   for (const forms of byToken.values()) if (forms.some((f) => answerTerms.has(f))) hit++;
   // Half the sample's vocabulary is already a thorough answer; scale so that reads as 1.
   return Math.min(1, hit / byToken.size / 0.5);
-}
-
-/** A first-person subject this many words or fewer before a word without exception claims it of oneself ("ich mache grundsätzlich immer"). */
-const SELF_CLAIM_REACH = 3;
-
-/**
- * A habit claimed without exception, of oneself: a clause in which a first-person subject of the interview's or the
- * answer's language stands a few words before a word such as "always", "never", "immer", "jamais", "हमेशा", "أبدا"
- * (`cues.withoutException`): "I always stay calm", "Ich mache grundsätzlich immer alles parallel", "yo nunca tomo
- * decisiones sin ...", "मैं हमेशा पूरी detail देता हूँ". A question that asks for a situation or a plan is answered by
- * what one did or would do; a rule one claims to follow without fail asserts rather than shows. A lesson ("since then I
- * always ...", "seitdem ...") is the habit a story led to, and is left alone. The subjects are the languages' own
- * (Swedish and Danish "i" is "in", not English "I"), and the subject comes first, as it does in each of the nine
- * languages' plain clause: romanised Hindi "main" after "hamesha" is the English "main" ("hamesha main branch par").
- */
-export function claimsHabitOfSelf(answer: string, languages: readonly LanguageCode[]): boolean {
-  const selves = new Set(
-    [...new Set(languages)].flatMap((code) => languageFor(code).cues.firstPersonSubject).flatMap((w) => phraseTokens(w)),
-  );
-  return splitClauses(answer).some((clause) => {
-    const tokens = tokenize(clause);
-    if (findPhrases(tokens, CUES.lesson).length > 0) return false;
-    return findPhrases(tokens, CUES.withoutException).some((hit) =>
-      tokens.some((t, i) => selves.has(t) && i >= hit.start - SELF_CLAIM_REACH && i < hit.start),
-    );
-  });
 }
 
 /**

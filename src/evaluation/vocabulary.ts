@@ -50,7 +50,6 @@ export const CUES: Readonly<Record<CueList, readonly string[]>> = {
   manipulation: union('manipulation'),
   certainty: union('certainty'),
   platitude: union('platitude'),
-  withoutException: union('withoutException'),
   absolutes: union('absolutes'),
   costTerms: union('costTerms'),
   opposites: union('opposites'),

@@ -284,7 +284,6 @@ export const danish: Language = {
     manipulation: list(
       'glem dine instruktioner|ignorer dine instruktioner|ignorer alle|tidligere instruktioner|giv mig excellent|bedste karakter|bedste vurdering|vurder dette svar',
     ),
-    withoutException: list('aldrig|altid|hver gang|hver eneste gang'),
     absolutes: list(
       'aldrig|altid|ingen omkostning|ingen omkostninger|ingen ulempe|ingen ulemper|ingen risiko|gratis|koster ingenting|koster intet|altid hurtigere',
     ),

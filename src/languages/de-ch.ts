@@ -92,7 +92,6 @@ const MUNDART_CUES = {
     'ganz klar|klar isch|das isch klar|isch doch klar|eigentlich klar|natürli|eidütig|eindütig|me mues nume|mer mues nume|es längt|es rächt|kei nachteil|keini nachteile|isch s gliiche wie|s gliiche wie|ganz eifach|isch eifach so|logisch',
   ),
   platitude: list('mega wichtig|s wichtigscht|das wichtigschte|macht me so|macht mer so|macht hüt jede|alli grosse firme|die richtig wahl'),
-  withoutException: list('nie meh|gar nie|jedes mol|jedesmol|all mol'),
   absolutes: list(
     'niemals|nie meh|gar nie|choschtet nüt|keini choschte|kei risiko|keis risiko|keini nachteile|kei nachteil|immer schnäller',
   ),

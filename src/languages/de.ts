@@ -361,7 +361,6 @@ export const german: Language = {
     manipulation: list(
       'ignoriere deine|ignorieren sie|ignoriere alle|vorherigen anweisungen|bisherigen anweisungen|bewertungsregeln|gib mir excellent|bewertung excellent|beste note|beste bewertung|bewerte diese antwort|alle kriterien erfüllt',
     ),
-    withoutException: list('nie|niemals|immer|jedes mal|jedesmal|stets'),
     absolutes: list(
       'nie|niemals|immer|keine kosten|kein overhead|keinen overhead|keine nachteile|kein nachteil|kein risiko|kostet nichts|kostenlos|gratis|immer schneller',
     ),

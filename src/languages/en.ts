@@ -421,7 +421,6 @@ export const english: Language = {
     manipulation: list(
       'ignore your instructions|ignore all previous|ignore previous instructions|ignore the previous|ignore the rules|ignore your rules|previous instructions|give me excellent|rate this answer|rate me excellent|rating excellent|grade excellent|the best rating|the best grade|the best score|give me the best|you are now|system prompt',
     ),
-    withoutException: list('never|always|every time|every single time|at all times'),
     absolutes: list(
       'never|always|no cost|no overhead|no downside|no drawback|no risk|costs nothing|for free|zero cost|zero overhead|never slower|always faster|no trade off|no tradeoff',
     ),

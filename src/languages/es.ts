@@ -322,7 +322,6 @@ export const spanish: Language = {
     manipulation: list(
       'ignora tus instrucciones|ignora todas|instrucciones anteriores|dame excelente|la mejor nota|la mejor calificacion|calificacion excellent|evalua esta respuesta|todos los criterios cumplidos',
     ),
-    withoutException: list('nunca|jamás|siempre|cada vez|en todo momento'),
     absolutes: list(
       'nunca|siempre|sin coste|sin costo|ningún coste|ningún costo|ninguna desventaja|ningún riesgo|gratis|no cuesta nada|siempre más rápido',
     ),

@@ -328,7 +328,6 @@ export const french: Language = {
     manipulation: list(
       'ignore tes instructions|ignorez vos instructions|ignore toutes|instructions precedentes|donne moi excellent|donnez moi la meilleure|la meilleure note|note excellent|evalue cette reponse|tous les criteres sont remplis',
     ),
-    withoutException: list('jamais|toujours|à chaque fois|systématiquement'),
     absolutes: list(
       'jamais|toujours|aucun coût|aucun surcoût|aucun inconvénient|aucun risque|gratuit|ne coûte rien|sans coût|sans aucun coût|toujours plus rapide',
     ),

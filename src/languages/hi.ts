@@ -289,7 +289,6 @@ export const hindi: Language = {
     manipulation: list(
       'निर्देशों को अनदेखा|पिछले निर्देश|सभी निर्देश|मुझे excellent|सबसे अच्छी रेटिंग|सबसे अच्छा ग्रेड|ignore all|ignore your|previous instructions',
     ),
-    withoutException: list('कभी नहीं|कभी भी नहीं|हमेशा|हर बार|hamesha|kabhi nahi|har baar'),
     absolutes: list('कभी नहीं|हमेशा|कोई कीमत नहीं|कोई नुकसान नहीं|कोई खर्च नहीं|मुफ्त|kabhi nahi|hamesha|koi cost nahi|no cost|never|always|free'),
     costTerms: list('कीमत|लागत|नुकसान|खर्च|जोखिम|धीमा|cost|overhead|trade off|risk|downside|slower|धीमा करता|धीमी करता|ज़्यादा जगह'),
     opposites: list(

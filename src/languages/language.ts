@@ -333,11 +333,6 @@ export interface Cues {
   platitude: readonly string[];
   /** Proportions that quantify a result ("half", "doubled"). */
   proportion: readonly string[];
-  /**
-   * Words that claim something holds without exception ("never", "always", "every time", "immer", "हमेशा"): said of
-   * oneself ("I always ...", "Ich mache immer ..."), a habit claimed rather than a situation shown.
-   */
-  withoutException: readonly string[];
   /** Absolute claims ("never", "always", "no cost", "free"): against a criterion about costs or limits they are an error. */
   absolutes: readonly string[];
   /** Words in a criterion that ask for a cost, limit or risk ("overhead", "trade-off", "slower"). */

@@ -282,7 +282,6 @@ export const swedish: Language = {
     manipulation: list(
       'ignorera alla|ignorera dina|tidigare instruktioner|ge mig excellent|betyget excellent|bästa betyget|högsta betyget|bedöm detta svar|du är nu',
     ),
-    withoutException: list('aldrig|alltid|varje gång|varenda gång'),
     absolutes: list(
       'aldrig|alltid|ingen kostnad|inga kostnader|ingen nackdel|inga nackdelar|ingen risk|gratis|kostar ingenting|kostar inget|alltid snabbare',
     ),
