@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readDepth, readErrors, type CriterionEvidence } from './answer-evidence.js';
-import { claimsHabitOfSelf, scoreJobAnswer } from './job-rubric.js';
+import { claimsHabitOfSelf, readStructure, scoreJobAnswer } from './job-rubric.js';
 import type { LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
 
@@ -273,5 +273,26 @@ describe("echoing the question's words proves nothing", () => {
     expect(echoed.criteria.map((c) => c.credit)).toEqual([0, 0]);
     expect(echoed.rating).toBe('SUBOPTIMAL');
     expect(decisionOf(language, answer).rating).not.toBe('SUBOPTIMAL');
+  });
+});
+
+describe('a lesson told as what one took from it or would do differently is a lesson', () => {
+  it.each<[LanguageCode, string]>([
+    [1, 'What I took from it: check the backups before you need them.'],
+    [2, 'Ich würde die Migration anders machen und sie zuerst auf der Kopie testen.'],
+    [4, 'Ich würd das anders mache und zerscht mit em Team rede.'],
+    [5, "Ce que j'en ai tiré : on teste la restauration chaque mois."],
+    [6, 'Lo que saqué de ahí: primero haz lo que puedas deshacer.'],
+    [7, 'Det jeg tog med mig var at spørge kunden tidligere.'],
+    [8, 'Det jag tog med mig var att fråga kunden tidigare.'],
+    [9, 'استخلصت أن التواصل المبكر مع العميل أهم من السرعة.'],
+    [3, 'दोबारा ऐसा हो तो मैं यह काम अलग तरीके से करूँगा और पहले टीम से पूछूँगा।'],
+  ])('language %s: the lesson is read', (language, sentence) => {
+    expect(readStructure(sentence, language).hasLesson).toBe(true);
+  });
+
+  it('a story without a lesson shows none', () => {
+    expect(readStructure('Lo que hice fue cortar las escrituras y pasar a la réplica.', 6).hasLesson).toBe(false);
+    expect(readStructure('I took the database offline and restored the backup.', 1).hasLesson).toBe(false);
   });
 });
