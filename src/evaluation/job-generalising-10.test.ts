@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { readDepth, readErrors, type CriterionEvidence } from './answer-evidence.js';
-import { scoreJobAnswer } from './job-rubric.js';
+import { readStructure, scoreJobAnswer } from './job-rubric.js';
 import type { LanguageCode } from '../interviews/enums.js';
 import type { StoredJobQuestion } from '../interviews/questions.js';
 
@@ -182,5 +182,60 @@ describe("echoing the question's words proves nothing", () => {
     const scored = restatingOf(language, answer);
     expect(scored.criteria.map((c) => c.credit)).toEqual([1, 1]);
     expect(['GOOD', 'EXCELLENT']).toContain(scored.rating);
+  });
+});
+
+describe('a lesson told as what one took from it or would do differently is a lesson', () => {
+  it.each<[LanguageCode, string]>([
+    [1, 'What I took from it: check the backups before you need them.'],
+    [2, 'Ich würde die Migration anders machen und sie zuerst auf der Kopie testen.'],
+    [4, 'Ich würd das anders mache und zerscht mit em Team rede.'],
+    [5, "Ce que j'en ai tiré : on teste la restauration chaque mois."],
+    [6, 'Lo que saqué de ahí: primero haz lo que puedas deshacer.'],
+    [7, 'Det jeg tog med mig var at spørge kunden tidligere.'],
+    [8, 'Det jag tog med mig var att fråga kunden tidigare.'],
+    [9, 'استخلصت أن التواصل المبكر مع العميل أهم من السرعة.'],
+    [3, 'दोबारा ऐसा हो तो मैं यह काम अलग तरीके से करूँगा और पहले टीम से पूछूँगा।'],
+  ])('language %s: the lesson is read', (language, sentence) => {
+    expect(readStructure(sentence, language).hasLesson).toBe(true);
+  });
+
+  it('a story without a lesson shows none', () => {
+    expect(readStructure('Lo que hice fue cortar las escrituras y pasar a la réplica.', 6).hasLesson).toBe(false);
+    expect(readStructure('I took the database offline and restored the backup.', 1).hasLesson).toBe(false);
+  });
+});
+
+describe('a number in the unit of the criterion’s number, but another value, is an error', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Explains that a password must have at least 12 characters', 'A password needs at least 6 characters and one digit.'],
+    [
+      2,
+      'Erklärt, dass der FI-Schalter bei einem Fehlerstrom von 30 mA auslöst',
+      'Der FI löst bei einem Fehlerstrom von 300 Milliampere aus.',
+    ],
+    [5, "Explique que la session expire après 15 minutes d'inactivité", "La session expire après 60 minutes d'inactivité."],
+    [8, 'Förklarar att lösenordet ska ha minst 12 tecken', 'Lösenordet ska ha minst 6 tecken och en siffra.'],
+  ])('language %s: the other value is read as an error', (language, criterion, answer) => {
+    const errors = readErrors(answer, [met(criterion)], [language]);
+    expect(errors.map((e) => e.kind)).toContain('other_number');
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    // The criterion's value, with another one in the same unit for something else.
+    [
+      2,
+      'Erklärt, dass der FI-Schalter bei einem Fehlerstrom von 30 mA auslöst',
+      'Der FI löst bei 30 mA aus, für den Brandschutz nimmt man 300 mA.',
+    ],
+    // Another quantity in the same unit that is not what the criterion's number measures.
+    [
+      2,
+      'Erklärt, dass der FI-Schalter bei einem Fehlerstrom von 30 mA auslöst',
+      'Wenn jemand in die Steckdose fasst, fließen vielleicht 100 Milliampere.',
+    ],
+    [1, 'Explains that a password must have at least 12 characters', 'A password needs at least 12 characters and one digit.'],
+  ])('language %s: a right answer reads no error', (language, criterion, answer) => {
+    expect(readErrors(answer, [met(criterion)], [language]).map((e) => e.kind)).not.toContain('other_number');
   });
 });

@@ -258,7 +258,9 @@ export const danish: Language = {
     result: list(
       'til sidst|i sidste ende|resultatet|resultat|det gik godt|det virkede|virkede|lykkedes|blev enige|kom op igen|var oppe igen|siden da|faldt|steg|gik fra|til tiden|leverede',
     ),
-    lesson: list('lærte|jeg har lært|lektie|siden da|næste gang|fremover|nu sørger jeg|post mortem|har siden'),
+    lesson: list(
+      'lærte|jeg har lært|lektie|siden da|næste gang|fremover|nu sørger jeg|post mortem|har siden|tog med mig|det jeg tog med|gøre anderledes|gjort anderledes',
+    ),
     ownership: list('min fejl|mit ansvar|min skyld|jeg var ansvarlig|jeg tog ansvaret'),
     deflection: list('ikke min skyld|ikke mit problem|ikke mit ansvar|ikke min opgave|lederen der bestemmer'),
     steps: list('først|derefter|bagefter|så|dernæst|til sidst|samtidig|hvis|når'),

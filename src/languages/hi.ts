@@ -267,7 +267,7 @@ export const hindi: Language = {
     result: list(
       'आखिर में|अंत में|नतीजा|नतीजे|परिणाम|नतीजतन|काम हो गया|ठीक हो गया|सुलझ गया|समय पर|उसके बाद से|तब से|कम हो गया|बढ़ गया|सफल|result|aakhir mein|ant mein',
     ),
-    lesson: list('सीखा|सीख|मैंने सीखा|तब से|अब मैं|अगली बार|इससे मुझे|seekha|sikha|ab main'),
+    lesson: list('सीखा|सीख|मैंने सीखा|तब से|अब मैं|अगली बार|इससे मुझे|seekha|sikha|ab main|अलग तरीके से|अलग ढंग से|उस दिन से'),
     ownership: list('मेरी गलती|मेरी ज़िम्मेदारी|मेरी जिम्मेदारी|मैं ज़िम्मेदार|meri galti'),
     deflection: list('मेरी गलती नहीं|मेरा काम नहीं|मेरी समस्या नहीं|meri galti nahi|mera kaam nahi'),
     steps: list('पहले|सबसे पहले|फिर|उसके बाद|इसके बाद|आखिर में|साथ ही|अगर|pehle|phir|uske baad'),
