@@ -44,3 +44,24 @@ describe('a limit given in two measures is compared in the measure the answer us
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+describe('a permit held with the current employer, or coupled to it, is not the right to work for a new one', () => {
+  it.each<[LanguageCode, string, string, boolean]>(
+    [
+      [1, 'Right to work in the UK without sponsorship', "Yes, I'm on a Skilled Worker visa with my current company."],
+      [8, 'Rätt att arbeta i Sverige krävs', 'Ja, jag har arbetstillstånd. Det är kopplat till min nuvarande arbetsgivare.'],
+      [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Ja, ich habe eine Arbeitserlaubnis, gekoppelt an meinen jetzigen Arbeitgeber.'],
+      [6, 'Permiso de trabajo en España', 'Sí, tengo permiso de trabajo con mi empresa actual.'],
+      [7, 'Arbejdstilladelse i Danmark kræves', 'Ja, jeg har arbejdstilladelse. Den er koblet til mit job.'],
+    ].map(([l, c, a]) => [l, c, a, false] as [LanguageCode, string, string, boolean]),
+  )('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+  it.each<[LanguageCode, string, string]>([
+    // Negative: the current employer named apart from the permit.
+    [1, 'Right to work in the UK without sponsorship', "Yes, I have settled status. I've been with my current company for three years."],
+    [8, 'Rätt att arbeta i Sverige krävs', 'Ja, jag har permanent uppehållstillstånd.'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).toBe(true);
+  });
+});

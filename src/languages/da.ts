@@ -186,7 +186,8 @@ export const danish: Language = {
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
     applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen|søgt|har søgt|har ansøgt'),
-    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
+    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig|koblet til'),
+    employerPermits: list('hos min nuværende arbejdsgiver|via min nuværende arbejdsgiver'),
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),

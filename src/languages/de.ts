@@ -229,7 +229,10 @@ export const german: Language = {
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
     applications: list('beantragen|beantrage|beantragt|beantragte|antrag|antrag stellen|einreichen|einholen'),
-    tiedPermits: list('gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden'),
+    tiedPermits: list(
+      'gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden|gekoppelt an|verknüpft mit',
+    ),
+    employerPermits: list('bei meinem jetzigen arbeitgeber|bei meinem aktuellen arbeitgeber|über meinen jetzigen arbeitgeber'),
     plans: list(
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),

@@ -273,7 +273,10 @@ export const english: Language = {
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
     applications: list('apply|apply for|applying|applied|application|file for|filing for|request|requesting|process|processing'),
-    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my'),
+    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my|connected to'),
+    employerPermits: list(
+      'with my current employer|with my current company|with my current job|through my current employer|sponsored by my current employer',
+    ),
     plans: list(
       "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
     ),

@@ -211,7 +211,10 @@ export const spanish: Language = {
     applications: list(
       'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera|he solicitado|solicitado|solicitada',
     ),
-    tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
+    tiedPermits: list(
+      'vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para|asociado a|asociada a',
+    ),
+    employerPermits: list('con mi empresa actual|con mi empleador actual|por mi empresa actual'),
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),

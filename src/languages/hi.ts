@@ -207,6 +207,7 @@ export const hindi: Language = {
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
     applications: list('आवेदन|अप्लाई|apply|application|एप्लीकेशन|प्रोसेस करना|process karna'),
     tiedPermits: list('से जुड़ा|से जुड़ा हुआ|से बंधा|से बंधा हुआ|सिर्फ़ उसी|सिर्फ उसी|केवल उसी|tied to|sirf usi'),
+    employerPermits: list('current company के साथ|मौजूदा कंपनी के साथ|मौजूदा कंपनी से|current employer के साथ'),
     plans: list(
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),

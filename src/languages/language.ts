@@ -276,6 +276,12 @@ export interface ScreeningWords {
    */
   tiedPermits: string[];
   /**
+   * A permit held through the current employer ("a Skilled Worker visa with my current company", "hos min nuvarande
+   * arbetsgivare"): said in the permit's own clause, not the right to work for another. (Apart from a permit, the
+   * current employer is only where one works.)
+   */
+  employerPermits: string[];
+  /**
    * A plan or a step in progress ("I'm about to finish", "me mudaré", "أستعد", "करने वाला हूँ", "håller på att"):
    * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.
    */

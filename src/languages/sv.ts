@@ -188,7 +188,10 @@ export const swedish: Language = {
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
     applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker|sökt|har sökt|har ansökt'),
-    tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
+    tiedPermits: list(
+      'knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast|kopplat till|kopplad till',
+    ),
+    employerPermits: list('hos min nuvarande arbetsgivare|via min nuvarande arbetsgivare'),
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
