@@ -145,6 +145,7 @@ const MUNDART_LEXICON: Language['lexicon'] = {
     ),
   ],
   fillerLookalikes: [...german.lexicon.fillerLookalikes, ...list('weisch öb|weisch wie|weisch wo|weisch was|weisch grad|weisch dänn')],
+  halfAfter: [...german.lexicon.halfAfter, ...list('und e halbe|und es halbs|eiehalb')],
   numberWords: {
     ...german.lexicon.numberWords,
     ...numbers(

@@ -140,6 +140,8 @@ export const english: Language = {
     fillerLookalikes: list(
       "so that|so far|so much|so many|so long|well known|what kind of|a kind of|the kind of|this kind of|that kind of|some kind of|any kind of|what sort of|a sort of|the sort of|this sort of|that sort of|what it was like|what it is like|what it's like|i mean it|you know how|you know what|if you know|do you know",
     ),
+    halfAfter: list('and a half'),
+    halfBefore: list(''),
     numberWords: numbers(
       'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|thirty=30|forty=40|fifty=50|sixty=60|seventy=70|eighty=80|ninety=90|couple=2|half=0.5',
     ),

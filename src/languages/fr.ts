@@ -106,6 +106,8 @@ export const french: Language = {
     fillerLookalikes: list(
       'donc le|donc la|donc les|ce genre|un genre|le genre|quel genre|quelle genre|de genre|même genre|tout genre|genre de|tu vois le|tu vois la|tu vois les|tu vois ce|tu vois ou|tu vois comment|vous voyez le|vous voyez la|vous voyez les|vous voyez ce|disons que',
     ),
+    halfAfter: list('et demi|et demie'),
+    halfBefore: list(''),
     numberWords: numbers(
       'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|trente=30|quarante=40|cinquante=50|soixante=60|septante=70|huitante=80|octante=80|nonante=90|demi=0.5',
     ),

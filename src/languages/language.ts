@@ -157,6 +157,12 @@ export interface Lexicon {
   /** Phrases in which a filler word carries meaning ("I like", "ce genre de", "typ av", "ماذا يعني"): never counted. */
   fillerLookalikes: string[];
   numberWords: Record<string, number>;
+  /**
+   * A half added to the number before it ("three and a half", "tres y medio", "trois et demi", "ثلاثة ونصف"), or
+   * after it ("साढ़े चौदह" = 14.5): read as the number and a half.
+   */
+  halfAfter: string[];
+  halfBefore: string[];
   units: Record<TimeUnit, string[]>;
   /** Single words that carry their own number (Arabic duals: سنتين = two years). */
   countedUnits?: Record<string, [number, TimeUnit]>;
