@@ -82,3 +82,32 @@ describe('a number and a half ("three and a half grand", "साढ़े चौ
     expect(judge('At least 2 years of experience', 'A year and a half.', 1).outcome).toBe(false);
   });
 });
+
+describe('"on the other hand" turns an answer: one part of a two-part requirement refused', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [
+      5,
+      'Accepter les horaires en 3x8, y compris les postes de nuit, et un week-end sur deux.',
+      "Le matin et l'après-midi, aucun souci. Par contre les nuits, ce n'est plus possible pour moi.",
+      false,
+    ],
+    [1, 'Willing to work night shifts and weekends', 'Nights are no problem. That said, weekends are not possible for me.', false],
+    [
+      6,
+      'Disponibilidad para turnos de noche y fines de semana',
+      'Las noches, sin problema. En cambio, los fines de semana no puedo.',
+      false,
+    ],
+    [8, 'Beredd att arbeta natt och helger', 'Nätter, inga problem. Däremot helgerna, där har jag barnen, så det går inte.', false],
+    [
+      2,
+      'Bereitschaft zu Nachtschichten und Wochenenddiensten',
+      'Nachtschichten sind kein Problem. Andererseits die Wochenenden, das geht leider nicht.',
+      false,
+    ],
+    // Negative: the turn leads to a yes.
+    [1, 'Willing to work night shifts and weekends', 'Yes, both are fine. That said, I prefer days.', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});

@@ -121,7 +121,7 @@ export const danish: Language = {
     payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
-    contrasts: list('men|dog'),
+    contrasts: list('men|dog|til gengæld|derimod'),
     lapsed: list(
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),

@@ -155,7 +155,7 @@ export const german: Language = {
     payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
-    contrasts: list('aber|jedoch|allerdings'),
+    contrasts: list('aber|jedoch|allerdings|andererseits|hingegen|dafür'),
     lapsed: list(
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),

@@ -192,7 +192,7 @@ export const english: Language = {
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),
-    contrasts: list('but|however'),
+    contrasts: list('but|however|that said|then again'),
     lapsed: list(
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),

@@ -141,7 +141,7 @@ export const spanish: Language = {
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
-    contrasts: list('pero|sin embargo'),
+    contrasts: list('pero|sin embargo|en cambio|por otro lado|eso sí'),
     lapsed: list(
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),

@@ -91,7 +91,9 @@ export const french: Language = {
   lexicon: {
     yes: list("oui|ouais|bien sûr|évidemment|absolument|tout à fait|certainement|d'accord|volontiers|exactement|bien entendu"),
     no: list('non|pas du tout|absolument pas|jamais'),
-    negators: list('pas|jamais|aucun|aucune|rien|ni|guère'),
+    negators: list(
+      'pas|jamais|aucun|aucune|rien|ni|guère|n est plus|ne suis plus|ne peux plus|n ai plus|ne fais plus|ne veux plus|ne travaille plus|ne serait plus|n était plus',
+    ),
     notYet: list('pas encore|pas pour le moment|pas pour l instant'),
     hedges: list(
       'si je réussis|si je la réussis|si je le réussis|si tout va bien|si tout se passe bien|si ça passe|peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
@@ -153,7 +155,7 @@ export const french: Language = {
     payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
     salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
-    contrasts: list('mais|cependant|pourtant'),
+    contrasts: list('mais|cependant|pourtant|par contre|en revanche|toutefois'),
     lapsed: list(
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),

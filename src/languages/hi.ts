@@ -141,7 +141,7 @@ export const hindi: Language = {
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
-    contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
+    contrasts: list('लेकिन|पर|मगर|lekin|par|magar|हालांकि|हालाँकि|halanki|haalanki'),
     lapsed: list(
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),

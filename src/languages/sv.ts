@@ -123,7 +123,7 @@ export const swedish: Language = {
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
-    contrasts: list('men|dock'),
+    contrasts: list('men|dock|däremot|å andra sidan'),
     lapsed: list(
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
