@@ -111,3 +111,24 @@ describe('"on the other hand" turns an answer: one part of a two-part requiremen
     expect(judge(criterion, answer, language).outcome).toBe(met);
   });
 });
+
+describe('"since then" after a clause naming a year: the years from it to the answer', () => {
+  const answeredAt = new Date('2026-11-29');
+  const judgeAt = (criterion: string, answer: string, language: LanguageCode) =>
+    judgeScreeningAnswer(criterion, answer, language, 'en', '', answeredAt);
+  it.each<[LanguageCode, string, string, boolean]>([
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Mein Examen habe ich 2021 gemacht, und seitdem arbeite ich auf der Intensivstation.', true],
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Mein Examen habe ich 2024 gemacht, und seitdem arbeite ich auf der Intensivstation.', false],
+    [1, 'At least 4 years of experience', 'I qualified in 2020, and since then I have worked in the same clinic.', true],
+    [8, 'Minst 3 års erfarenhet', 'Jag tog examen 2022, och sedan dess har jag jobbat som sjuksköterska.', true],
+    [6, 'Al menos 3 años de experiencia', 'Terminé la carrera en 2021 y desde entonces trabajo en un hospital.', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judgeAt(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+  it('reads nothing from a year without "since then", nor without the date of the answer', () => {
+    expect(judgeAt('At least 4 years of experience', 'I qualified in 2020. I like the work.', 1).basis).not.toBe('quantity');
+    expect(
+      judge('At least 4 years of experience', 'I qualified in 2020, and since then I have worked in the same clinic.', 1).basis,
+    ).not.toBe('quantity');
+  });
+});

@@ -108,6 +108,7 @@ export const danish: Language = {
     months: ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'],
     from: list('fra|fra den|pr|per|tidligst|tidligst den'),
     since: list('siden|helt siden|lige siden|siden starten af'),
+    sinceThen: list('siden da|siden|lige siden|fra da af'),
     distanceUnits: { km: 1, kilometer: 1 },
     hourUnits: list('time|timer'),
     percentUnits: list('procent'),

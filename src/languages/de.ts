@@ -142,6 +142,7 @@ export const german: Language = {
     ],
     from: list('ab|ab dem|ab anfang|ab mitte|frühestens|frühestens ab|von'),
     since: list('seit|schon seit|seit dem jahr|seit anfang|seit mitte|seit ende'),
+    sinceThen: list('seitdem|seither|seit damals|von da an'),
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
     percentUnits: list('prozent'),

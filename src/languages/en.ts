@@ -177,6 +177,7 @@ export const english: Language = {
     ],
     from: list('from|as of|starting|starting from|from the'),
     since: list('since|ever since|since the year|since the start of'),
+    sinceThen: list('since then|ever since then|from then on'),
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
     percentUnits: list('percent|per cent|pct'),

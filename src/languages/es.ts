@@ -128,6 +128,7 @@ export const spanish: Language = {
     ],
     from: list('a partir del|a partir de|desde el|desde'),
     since: list('desde|desde el|desde el año|desde el ano|desde principios de'),
+    sinceThen: list('desde entonces|desde ese momento|desde ese año|desde aquel momento'),
     distanceUnits: { km: 1, kilómetro: 1, kilómetros: 1 },
     hourUnits: list('hora|horas'),
     percentUnits: list('por ciento'),

@@ -142,6 +142,7 @@ export const french: Language = {
     ],
     from: list('à partir du|à partir de|dès le|dès|au'),
     since: list("depuis|depuis l'an|depuis l'annee|depuis debut|depuis fin"),
+    sinceThen: list('depuis|depuis lors|depuis ce moment|depuis cette date|depuis ce temps'),
     distanceUnits: { km: 1, kilomètre: 1, kilomètres: 1 },
     hourUnits: list('heure|heures'),
     percentUnits: list('pour cent|pourcent|pourcents'),

@@ -128,6 +128,7 @@ export const hindi: Language = {
     ],
     from: list('से|se|के बाद'),
     since: list('से|se|के बाद से'),
+    sinceThen: list('तब से|उसके बाद से|तभी से|tab se|tabhi se'),
     distanceUnits: { किलोमीटर: 1, किमी: 1, km: 1, kilometer: 1 },
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
     percentUnits: list('प्रतिशत|percent'),

@@ -196,6 +196,8 @@ export interface ScreeningWords {
    * Read against the date the answer was given, never the clock of the evaluation run.
    */
   since: string[];
+  /** Opening a clause after one naming a year: since that year ("since then", "seitdem", "sedan dess", "तब से"). */
+  sinceThen: string[];
   /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
   distanceUnits: Record<string, number>;
   hourUnits: string[];

@@ -110,6 +110,7 @@ export const swedish: Language = {
     months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
     from: list('från|från och med|tidigast|tidigast den'),
     since: list('sedan|sen|ända sedan|sedan början av'),
+    sinceThen: list('sedan dess|sen dess|från den stunden|från och med då'),
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
     percentUnits: list('procent'),
