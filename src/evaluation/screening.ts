@@ -251,14 +251,6 @@ export function judgeScreeningAnswer(
       : verdict(false, m.screeningDenied(criterion, quote), 'negative', hedges);
   }
 
-  // "Die Verteidigung war letzten Donnerstag, bestanden mit eins Komma drei. Das Zeugnis stellt das Prüfungsamt gerade
-  // aus": an exam passed, with nothing said to be pending, holds the credential; the paper still to come does not undo it.
-  const passed = wordsOf(language, 'passed', 'screening');
-  const saysPassed = clauses.some((c) => c.stance !== 'negative' && findPhrases(c.tokens, passed).length > 0);
-  if (!requirement.requiresAbsence && saysPassed && !clauses.some((c) => c.isPending || c.isDeferral || c.stance === 'negative')) {
-    return verdict(true, m.screeningAffirmed(criterion, quote), 'positive', hedges);
-  }
-
   // No yes, no no: a plain statement that restates the requirement ("I hold a B licence", "Den
   // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided.
   if (!requirement.requiresAbsence && !clauses.some((c) => c.isDeferral) && restates(criterion, questionText, text, language)) {

@@ -120,7 +120,6 @@ export const danish: Language = {
     objections: list('imod|generer'),
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
     payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
-    passed: list('bestået|har bestået|bestod'),
     inclusivePay: list('inklusive|inkl|inklusiv|medregnet'),
     onTop: list('oveni|derudover|ekstra|plus'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),

@@ -140,7 +140,6 @@ export const spanish: Language = {
     objections: list('importa|importan|molesta|molestan|inconveniente'),
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
-    passed: list('aprobado|aprobados|aprobada|aprobadas|aprobé|superado|superados|superadas|superé'),
     inclusivePay: list('incluido|incluida|incluyendo|incluidos|todo incluido'),
     onTop: list('además|aparte|encima|adicional|más'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),

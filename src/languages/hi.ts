@@ -140,7 +140,6 @@ export const hindi: Language = {
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
-    passed: list('पास कर लिया|पास कर ली|पास हो गया|पास हो गई|pass kar liya|pass ho gaya|passed'),
     inclusivePay: list('सहित|शामिल|including|inclusive'),
     onTop: list('ऊपर से|अलग से|extra|plus|on top'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),

@@ -221,11 +221,6 @@ export interface ScreeningWords {
    * "زيادة"): with only the current pay named, the expectation is above it by an unknown amount.
    */
   payRise: string[];
-  /**
-   * An exam or degree passed ("bestanden", "I passed", "aprobé", "klarat"): with no yes or no, nothing pending and no
-   * hedge, the credential is held, though its paper may still be in the post.
-   */
-  passed: string[];
   /** A pay limit that includes extras ("including pension", "inklusive Zulagen", "شاملاً جميع البدلات"). */
   inclusivePay: string[];
   /** Extras on top of a pay figure ("pension on top", "oveni", "en plus", "zusätzlich"): added to it against an inclusive limit. */

@@ -122,7 +122,6 @@ export const swedish: Language = {
     objections: list('emot|stör'),
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
-    passed: list('klarat|har klarat|klarade|godkänd|godkända|godkänt'),
     inclusivePay: list('inklusive|inkl|inräknat|medräknat'),
     onTop: list('ovanpå|utöver|därutöver|extra|plus'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
