@@ -56,8 +56,6 @@ export interface Requirement {
   period?: PayPeriod | null;
   /** The same limit in another measure the criterion names ("80% (about 34 hours per week)"): the percentage. */
   alternative?: Requirement;
-  /** The pay limit includes extras ("inklusive pension"): extras said on top of the figure count against it. */
-  isInclusive?: boolean;
 }
 
 export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
@@ -124,7 +122,6 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
       bottom,
       requiresAbsence: false,
       period,
-      isInclusive: words.screening.some((s) => findPhrases(tokens, s.inclusivePay).length > 0),
     };
   }
   const measured = (['distance', 'hours', 'percent', 'level'] as const).flatMap((dimension) => {
@@ -198,8 +195,7 @@ export function statedAmount(
       money.reduce<(typeof money)[number] | null>((a, b) => (!a || b.amount.value < a.amount.value ? b : a), null);
     // "Ich liege derzeit bei 4.600 im Monat und würde mich gern verbessern": only the current pay, and more wanted.
     const wantsMore = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'payRise', 'screening')).length > 0);
-    const total = found && requirement.isInclusive ? withExtras(found, clauses, inPeriod, language) : found;
-    return total && asked.length === 0 && wantsMore ? { ...total, isCurrentOnly: true } : total;
+    return found && asked.length === 0 && wantsMore ? { ...found, isCurrentOnly: true } : found;
   }
   if (dimension === 'date') {
     // "Det gäller till slutet av augusti": the date a permit runs until is no start date.
@@ -221,34 +217,6 @@ export function statedAmount(
   if (dimension === 'duration' || dimension === 'distance') return candidates[0] ?? null;
   // Hours and percentages: the most the candidate offers against a minimum, the least against a maximum.
   return candidates.reduce((a, b) => ((kind === 'minimum' ? b.amount.value > a.amount.value : b.amount.value < a.amount.value) ? b : a));
-}
-
-/** A percentage on top of pay above this is no extra ("100 % remote"). */
-const EXTRA_PERCENT_MAX = 50;
-
-/**
- * "520.000 om året, og så pension oveni — de sædvanlige ti procent" against "højst 45.000 kr. om måneden inklusive
- * pension": against a limit that includes extras, a percentage said with an on-top word adds that share of the pay,
- * and a figure in a clause that says it comes on top adds itself.
- */
-function withExtras(
-  found: { amount: Amount; clause: ClauseReading },
-  clauses: readonly ClauseReading[],
-  inPeriod: ReadonlyArray<{ amount: Amount; clause: ClauseReading }>,
-  language: LanguageCode,
-): { amount: Amount; clause: ClauseReading } {
-  const onTop = wordsOf(language, 'onTop', 'screening');
-  const isOnTop = (c: ClauseReading) => findPhrases(c.tokens, onTop).length > 0;
-  if (!clauses.some(isOnTop)) return found;
-  const percent = clauses
-    .flatMap((c) => c.amounts)
-    .filter((a) => a.dimension === 'percent' && a.value > 0 && a.value <= EXTRA_PERCENT_MAX)
-    .reduce((sum, a) => sum + a.value, 0);
-  const added = inPeriod
-    .filter((p) => p.clause !== found.clause && p.amount.dimension === 'money' && isOnTop(p.clause))
-    .reduce((sum, p) => sum + p.amount.value, 0);
-  if (percent === 0 && added === 0) return found;
-  return { ...found, amount: { ...found.amount, value: found.amount.value * (1 + percent / 100) + added } };
 }
 
 /**

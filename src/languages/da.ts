@@ -120,8 +120,6 @@ export const danish: Language = {
     objections: list('imod|generer'),
     currentPay: list('nu|i dag|tjener|nuværende|for tiden'),
     payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
-    inclusivePay: list('inklusive|inkl|inklusiv|medregnet'),
-    onTop: list('oveni|derudover|ekstra|plus'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
     contrasts: list('men|dog|til gengæld|derimod'),

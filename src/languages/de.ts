@@ -154,8 +154,6 @@ export const german: Language = {
     objections: list('stört|stören|ausmachen|dagegen'),
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
     payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
-    inclusivePay: list('inklusive|einschliesslich|inkl|samt|gesamtpaket'),
-    onTop: list('zusätzlich|obendrauf|on top|dazu kommen|plus'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings|andererseits|hingegen|dafür'),

@@ -189,8 +189,6 @@ export const english: Language = {
     objections: list('mind|bother|bothers'),
     currentPay: list("currently|current|now|at the moment|i make|i earn|i'm on|today"),
     payRise: list('improve|a step up|a raise|a pay rise|an increase|more than now|more than i make|more than i earn|a bit more|bump'),
-    inclusivePay: list('including|inclusive of|all in|all-in|total package'),
-    onTop: list('on top|on top of that|in addition|plus|extra'),
     salaryPayments: list('payments|salaries|salary|paychecks|pay cheques|monthly salaries|months pay|month salary'),
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",

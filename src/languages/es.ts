@@ -140,8 +140,6 @@ export const spanish: Language = {
     objections: list('importa|importan|molesta|molestan|inconveniente'),
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
-    inclusivePay: list('incluido|incluida|incluyendo|incluidos|todo incluido'),
-    onTop: list('además|aparte|encima|adicional|más'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo|en cambio|por otro lado|eso sí'),

@@ -154,8 +154,6 @@ export const french: Language = {
     objections: list('dérange|gêne|embête'),
     currentPay: list("actuellement|en ce moment|je gagne|aujourd'hui|actuel"),
     payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
-    inclusivePay: list('y compris|inclus|incluant|tout compris|package global'),
-    onTop: list('en plus|en sus|s ajoute|s ajoutent|plus'),
     salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
     contrasts: list('mais|cependant|pourtant|par contre|en revanche|toutefois'),

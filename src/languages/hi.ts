@@ -140,8 +140,6 @@ export const hindi: Language = {
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
-    inclusivePay: list('सहित|शामिल|including|inclusive'),
-    onTop: list('ऊपर से|अलग से|extra|plus|on top'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar|हालांकि|हालाँकि|halanki|haalanki'),

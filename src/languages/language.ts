@@ -221,10 +221,6 @@ export interface ScreeningWords {
    * "زيادة"): with only the current pay named, the expectation is above it by an unknown amount.
    */
   payRise: string[];
-  /** A pay limit that includes extras ("including pension", "inklusive Zulagen", "شاملاً جميع البدلات"). */
-  inclusivePay: string[];
-  /** Extras on top of a pay figure ("pension on top", "oveni", "en plus", "zusätzlich"): added to it against an inclusive limit. */
-  onTop: string[];
   /**
    * After a count of 12 to 16: the monthly pays a year ("14 pagas", "13 Monatslöhne", "a 13th salary", "sur 13 mois",
    * "14 راتبا"), so a monthly figure is that many times it a year.

@@ -122,8 +122,6 @@ export const swedish: Language = {
     objections: list('emot|stör'),
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
-    inclusivePay: list('inklusive|inkl|inräknat|medräknat'),
-    onTop: list('ovanpå|utöver|därutöver|extra|plus'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
     contrasts: list('men|dock|däremot|å andra sidan'),
