@@ -81,6 +81,8 @@ export interface AmountWords {
   ends: PhraseSet;
   /** Pay by the day ("a day", "al día", "par jour"): its "day" is the period of a rate, not a count of days. */
   perDay: string[];
+  /** "three and a half", "साढ़े चौदह": a number and a half, as one pattern over normalised text (null: none). */
+  halves: RegExp | null;
 }
 
 const cache = new Map<LanguageCode, AmountWords>();
@@ -132,9 +134,46 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     since: phraseSet(screening.flatMap((s) => s.since)),
     perDay: screening.flatMap((s) => s.payPeriods.day),
     ends: phraseSet(screening.flatMap((s) => s.expiring)),
+    halves: null,
   };
+  words.halves = halvesPattern(words);
   cache.set(language, words);
   return words;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One pattern for a number and a half: a number (digits or a number word) then a half word ("three and a half",
+ * "tres y medio", "drei einhalb", also joined: "dreieinhalb"), or a half word then a number ("साढ़े चौदह").
+ */
+function halvesPattern(words: AmountWords): RegExp | null {
+  const alternatives = (list: readonly string[]) =>
+    [...new Set(list.map((w) => normaliseText(w)).filter(Boolean))]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|');
+  const after = alternatives(words.lexicons.flatMap((l) => l.halfAfter));
+  const before = alternatives(words.lexicons.flatMap((l) => l.halfBefore));
+  const number = `(\\d+|${alternatives([...words.numbers.keys()])})`;
+  const edge = '(?<![\\p{L}\\p{M}\\p{N}])';
+  const end = '(?![\\p{L}\\p{M}\\p{N}])';
+  const parts = [
+    ...(after ? [`${edge}${number}(?:\\s+|-)?(?:${after})${end}`] : []),
+    ...(before ? [`${edge}(?:${before})\\s+${number}${end}`] : []),
+  ];
+  return parts.length === 0 ? null : new RegExp(parts.join('|'), 'gu');
+}
+
+/** "three and a half" -> "3d5" (the decimal form prepareNumbers writes). */
+function joinHalves(text: string, words: AmountWords): string {
+  if (!words.halves) return text;
+  return text.replace(words.halves, (match: string, first?: string, second?: string) => {
+    const said = first ?? second ?? '';
+    const value = /^\d+$/.test(said) ? Number(said) : words.numbers.get(said);
+    // "a half" alone ("half a day") and "one and a half" from a word worth under one are left as they were.
+    return value === undefined || value < 1 || !Number.isInteger(value) ? match : `${value}d5`;
+  });
 }
 
 /**
@@ -145,12 +184,13 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
  */
 export function prepareNumbers(text: string, words: AmountWords): string {
   // "38.000 kr. om måneden", "ca. 5 km": the dot of a unit's abbreviation before a word in lower case ends no clause.
-  return normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'))
+  const prepared = normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'))
     .replace(/%/g, ' percent ')
     .replace(/(^|\s)و(?=\d)/gu, '$1و ')
     .replace(/\d{1,3}(?:['’.,\u00a0\u202f ]\d{3})+(?!\d)/g, (m) => m.replace(/\D/g, ''))
     .replace(/(\d+)[.,](\d+)/g, '$1d$2')
     .replace(/(\d)\.\s+(\p{L}+)/gu, (m, d: string, w: string) => (words.monthWords.has(w) ? `${d} ${w}` : m));
+  return joinHalves(prepared, words);
 }
 
 function numberAt(token: string, words: AmountWords): { value: number; isOrdinal: boolean; times: number } | null {

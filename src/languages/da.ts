@@ -87,8 +87,10 @@ export const danish: Language = {
     clauseFillers: list('altså|nå'),
     continuers: list('og|men|eller|fordi|for at|når|hvis|at|som|og så|for eksempel|øh|øhm|æh|en|et|min|mit|mine|vores|fra'),
     fillerLookalikes: list('ved du om|ved du hvad|ved du hvor|ved du hvordan'),
+    halfAfter: list('og en halv|og et halvt'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|halvandet=1.5|halvt=0.5',
+      'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|tredive=30|fyrre=40|halvtreds=50|tres=60|halvfjerds=70|firs=80|halvfems=90|halvandet=1.5|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('måned|måneder|måneds'), week: list('uge|uger'), day: list('dag|dage') },
     immediately: list('med det samme|straks|omgående|med kort varsel'),
@@ -106,6 +108,7 @@ export const danish: Language = {
     months: ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'],
     from: list('fra|fra den|pr|per|tidligst|tidligst den'),
     since: list('siden|helt siden|lige siden|siden starten af'),
+    sinceThen: list('siden da|siden|lige siden|fra da af'),
     distanceUnits: { km: 1, kilometer: 1 },
     hourUnits: list('time|timer'),
     percentUnits: list('procent'),
@@ -119,7 +122,7 @@ export const danish: Language = {
     payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
-    contrasts: list('men|dog'),
+    contrasts: list('men|dog|til gengæld|derimod'),
     lapsed: list(
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),
@@ -186,7 +189,8 @@ export const danish: Language = {
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
     applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen|søgt|har søgt|har ansøgt'),
-    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
+    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig|koblet til'),
+    employerPermits: list('hos min nuværende arbejdsgiver|via min nuværende arbejdsgiver'),
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),

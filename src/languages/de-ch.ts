@@ -145,10 +145,11 @@ const MUNDART_LEXICON: Language['lexicon'] = {
     ),
   ],
   fillerLookalikes: [...german.lexicon.fillerLookalikes, ...list('weisch öb|weisch wie|weisch wo|weisch was|weisch grad|weisch dänn')],
+  halfAfter: [...german.lexicon.halfAfter, ...list('und e halbe|und es halbs|eiehalb')],
   numberWords: {
     ...german.lexicon.numberWords,
     ...numbers(
-      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5',
+      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|sächzg=60|sibezg=70|achzg=80|nünzg=90|eiehalb=1.5',
     ),
   },
   units: {
@@ -259,7 +260,9 @@ export const swissGerman: Language = {
     // Mundart spellings of the Swiss permits ("C-Uswiis", "Uswiis B").
     workPermits: [...german.screening.workPermits, ...list('c uswiis|uswiis c|b uswiis|uswiis b|g uswiis|uswiis g|l uswiis|uswiis l')],
     studentPermits: [...german.screening.studentPermits, ...list('studentebewilligung|bewilligung zum studium|bewilligig zum studium')],
+    sinceThen: [...german.screening.sinceThen, ...list('sitdem|sithär|sit denn')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
+    employerPermits: [...german.screening.employerPermits, ...list('bi mim jetzige arbeitgeber|bi mim aktuelle arbeitgeber')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
     // Still studying and a credential run out, in Mundart ("bi no im Studium", "isch abgloffe").
     pending: [

@@ -104,8 +104,10 @@ export const german: Language = {
       'und|aber|oder|denn|weil|dass|wenn|ob|obwohl|sondern|sowie|sodass|und dann|und zwar|zum beispiel|äh|ähm|öhm|den|dem|des|eine|einen|einem|einer|mein|meine|meinen|meinem|unser|unsere|unseren|für|von|bei|im|zum|zur|als',
     ),
     fillerLookalikes: list('halt die|halt an|weisst du ob|weisst du wie|weisst du wo|weisst du was'),
+    halfAfter: list('und ein halb|und einhalb|komma funf|komma fünf|einhalb'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|dreissig=30|vierzig=40|fünfzig=50|sechzig=60|siebzig=70|achtzig=80|neunzig=90|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
     ),
     units: {
       year: list('jahr|jahre|jahren|jahres|jahrs'),
@@ -140,6 +142,7 @@ export const german: Language = {
     ],
     from: list('ab|ab dem|ab anfang|ab mitte|frühestens|frühestens ab|von'),
     since: list('seit|schon seit|seit dem jahr|seit anfang|seit mitte|seit ende'),
+    sinceThen: list('seitdem|seither|seit damals|von da an'),
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
     percentUnits: list('prozent'),
@@ -153,7 +156,7 @@ export const german: Language = {
     payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
-    contrasts: list('aber|jedoch|allerdings'),
+    contrasts: list('aber|jedoch|allerdings|andererseits|hingegen|dafür'),
     lapsed: list(
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),
@@ -229,7 +232,10 @@ export const german: Language = {
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
     applications: list('beantragen|beantrage|beantragt|beantragte|antrag|antrag stellen|einreichen|einholen'),
-    tiedPermits: list('gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden'),
+    tiedPermits: list(
+      'gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden|gekoppelt an|verknüpft mit',
+    ),
+    employerPermits: list('bei meinem jetzigen arbeitgeber|bei meinem aktuellen arbeitgeber|über meinen jetzigen arbeitgeber'),
     plans: list(
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),

@@ -140,8 +140,10 @@ export const english: Language = {
     fillerLookalikes: list(
       "so that|so far|so much|so many|so long|well known|what kind of|a kind of|the kind of|this kind of|that kind of|some kind of|any kind of|what sort of|a sort of|the sort of|this sort of|that sort of|what it was like|what it is like|what it's like|i mean it|you know how|you know what|if you know|do you know",
     ),
+    halfAfter: list('and a half'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5',
+      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|thirty=30|forty=40|fifty=50|sixty=60|seventy=70|eighty=80|ninety=90|couple=2|half=0.5',
     ),
     units: { year: list('year|years|yr|yrs'), month: list('month|months'), week: list('week|weeks'), day: list('day|days') },
     immediately: list('immediately|right away|straight away|asap|right now'),
@@ -175,6 +177,7 @@ export const english: Language = {
     ],
     from: list('from|as of|starting|starting from|from the'),
     since: list('since|ever since|since the year|since the start of'),
+    sinceThen: list('since then|ever since then|from then on'),
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
     percentUnits: list('percent|per cent|pct'),
@@ -190,7 +193,7 @@ export const english: Language = {
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),
-    contrasts: list('but|however'),
+    contrasts: list('but|however|that said|then again'),
     lapsed: list(
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),
@@ -273,7 +276,10 @@ export const english: Language = {
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
     applications: list('apply|apply for|applying|applied|application|file for|filing for|request|requesting|process|processing'),
-    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my'),
+    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my|connected to'),
+    employerPermits: list(
+      'with my current employer|with my current company|with my current job|through my current employer|sponsored by my current employer',
+    ),
     plans: list(
       "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
     ),

@@ -96,8 +96,10 @@ export const spanish: Language = {
     fillerLookalikes: list(
       'entonces el|entonces la|tipo de|el tipo|un tipo|qué tipo|que tipo|este tipo|ese tipo|cualquier tipo|mismo tipo|sabes qué|sabes que|sabes si|sabes cómo|sabes cuál|sabes dónde|lo sabes',
     ),
+    halfAfter: list('y medio|y media'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5',
+      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|treinta=30|cuarenta=40|cincuenta=50|sesenta=60|setenta=70|ochenta=80|noventa=90|medio=0.5',
     ),
     units: { year: list('año|años'), month: list('mes|meses'), week: list('semana|semanas'), day: list('día|días') },
     immediately: list('inmediatamente|de inmediato|enseguida|ahora mismo|ya mismo'),
@@ -126,6 +128,7 @@ export const spanish: Language = {
     ],
     from: list('a partir del|a partir de|desde el|desde'),
     since: list('desde|desde el|desde el año|desde el ano|desde principios de'),
+    sinceThen: list('desde entonces|desde ese momento|desde ese año|desde aquel momento'),
     distanceUnits: { km: 1, kilómetro: 1, kilómetros: 1 },
     hourUnits: list('hora|horas'),
     percentUnits: list('por ciento'),
@@ -139,7 +142,7 @@ export const spanish: Language = {
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
-    contrasts: list('pero|sin embargo'),
+    contrasts: list('pero|sin embargo|en cambio|por otro lado|eso sí'),
     lapsed: list(
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),
@@ -211,7 +214,10 @@ export const spanish: Language = {
     applications: list(
       'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera|he solicitado|solicitado|solicitada',
     ),
-    tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
+    tiedPermits: list(
+      'vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para|asociado a|asociada a',
+    ),
+    employerPermits: list('con mi empresa actual|con mi empleador actual|por mi empresa actual'),
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),

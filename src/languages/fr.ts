@@ -91,7 +91,9 @@ export const french: Language = {
   lexicon: {
     yes: list("oui|ouais|bien sûr|évidemment|absolument|tout à fait|certainement|d'accord|volontiers|exactement|bien entendu"),
     no: list('non|pas du tout|absolument pas|jamais'),
-    negators: list('pas|jamais|aucun|aucune|rien|ni|guère'),
+    negators: list(
+      'pas|jamais|aucun|aucune|rien|ni|guère|n est plus|ne suis plus|ne peux plus|n ai plus|ne fais plus|ne veux plus|ne travaille plus|ne serait plus|n était plus',
+    ),
     notYet: list('pas encore|pas pour le moment|pas pour l instant'),
     hedges: list(
       'si je réussis|si je la réussis|si je le réussis|si tout va bien|si tout se passe bien|si ça passe|peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
@@ -106,8 +108,10 @@ export const french: Language = {
     fillerLookalikes: list(
       'donc le|donc la|donc les|ce genre|un genre|le genre|quel genre|quelle genre|de genre|même genre|tout genre|genre de|tu vois le|tu vois la|tu vois les|tu vois ce|tu vois ou|tu vois comment|vous voyez le|vous voyez la|vous voyez les|vous voyez ce|disons que',
     ),
+    halfAfter: list('et demi|et demie'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5',
+      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|trente=30|quarante=40|cinquante=50|soixante=60|septante=70|huitante=80|octante=80|nonante=90|demi=0.5',
     ),
     units: { year: list('an|ans|année|années'), month: list('mois'), week: list('semaine|semaines'), day: list('jour|jours') },
     immediately: list('immédiatement|tout de suite|dès maintenant|de suite|dès que possible'),
@@ -138,6 +142,7 @@ export const french: Language = {
     ],
     from: list('à partir du|à partir de|dès le|dès|au'),
     since: list("depuis|depuis l'an|depuis l'annee|depuis debut|depuis fin"),
+    sinceThen: list('depuis|depuis lors|depuis ce moment|depuis cette date|depuis ce temps'),
     distanceUnits: { km: 1, kilomètre: 1, kilomètres: 1 },
     hourUnits: list('heure|heures'),
     percentUnits: list('pour cent|pourcent|pourcents'),
@@ -151,7 +156,7 @@ export const french: Language = {
     payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
     salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
-    contrasts: list('mais|cependant|pourtant'),
+    contrasts: list('mais|cependant|pourtant|par contre|en revanche|toutefois'),
     lapsed: list(
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),
@@ -218,7 +223,10 @@ export const french: Language = {
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
     applications: list('demander|demande|demandé|faire la demande|déposer|dépôt|solliciter|obtenir pour moi'),
-    tiedPermits: list('lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour'),
+    tiedPermits: list(
+      'lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour|associé à|associée à',
+    ),
+    employerPermits: list('avec mon employeur actuel|chez mon employeur actuel|avec mon entreprise actuelle|par mon employeur actuel'),
     plans: list(
       'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),

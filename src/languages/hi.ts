@@ -91,8 +91,10 @@ export const hindi: Language = {
       'और|लेकिन|मगर|या|क्योंकि|कि|जब|अगर|इसलिए|जैसे|मतलब|यानी|अम्म|अं|उम्म|aur|lekin|magar|ya|kyunki|kyonki|ki|jab|agar|isliye|jaise|matlab|yaani|umm|um|uh|and|but|because',
     ),
     fillerLookalikes: list('तो फिर|का मतलब|की मतलब|मतलब है|मतलब था|मतलब क्या|क्या मतलब|ka matlab|matlab hai|यानी कि'),
+    halfAfter: list(''),
+    halfBefore: list('साढ़े|साढे|sadhe|saadhe|saade'),
     numberWords: numbers(
-      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|तीस=30|चालीस=40|पचास=50|साठ=60|सत्तर=70|अस्सी=80|नब्बे=90|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|tees=30|chalis=40|pachas=50|dedh=1.5|dhai=2.5',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),
@@ -126,6 +128,7 @@ export const hindi: Language = {
     ],
     from: list('से|se|के बाद'),
     since: list('से|se|के बाद से'),
+    sinceThen: list('तब से|उसके बाद से|तभी से|tab se|tabhi se'),
     distanceUnits: { किलोमीटर: 1, किमी: 1, km: 1, kilometer: 1 },
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
     percentUnits: list('प्रतिशत|percent'),
@@ -139,7 +142,7 @@ export const hindi: Language = {
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
-    contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
+    contrasts: list('लेकिन|पर|मगर|lekin|par|magar|हालांकि|हालाँकि|halanki|haalanki'),
     lapsed: list(
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),
@@ -207,6 +210,7 @@ export const hindi: Language = {
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
     applications: list('आवेदन|अप्लाई|apply|application|एप्लीकेशन|प्रोसेस करना|process karna'),
     tiedPermits: list('से जुड़ा|से जुड़ा हुआ|से बंधा|से बंधा हुआ|सिर्फ़ उसी|सिर्फ उसी|केवल उसी|tied to|sirf usi'),
+    employerPermits: list('current company के साथ|मौजूदा कंपनी के साथ|मौजूदा कंपनी से|current employer के साथ'),
     plans: list(
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),

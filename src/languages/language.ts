@@ -157,6 +157,12 @@ export interface Lexicon {
   /** Phrases in which a filler word carries meaning ("I like", "ce genre de", "typ av", "ماذا يعني"): never counted. */
   fillerLookalikes: string[];
   numberWords: Record<string, number>;
+  /**
+   * A half added to the number before it ("three and a half", "tres y medio", "trois et demi", "ثلاثة ونصف"), or
+   * after it ("साढ़े चौदह" = 14.5): read as the number and a half.
+   */
+  halfAfter: string[];
+  halfBefore: string[];
   units: Record<TimeUnit, string[]>;
   /** Single words that carry their own number (Arabic duals: سنتين = two years). */
   countedUnits?: Record<string, [number, TimeUnit]>;
@@ -190,6 +196,8 @@ export interface ScreeningWords {
    * Read against the date the answer was given, never the clock of the evaluation run.
    */
   since: string[];
+  /** Opening a clause after one naming a year: since that year ("since then", "seitdem", "sedan dess", "तब से"). */
+  sinceThen: string[];
   /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
   distanceUnits: Record<string, number>;
   hourUnits: string[];
@@ -275,6 +283,12 @@ export interface ScreeningWords {
    * till"): not the right to work for another.
    */
   tiedPermits: string[];
+  /**
+   * A permit held through the current employer ("a Skilled Worker visa with my current company", "hos min nuvarande
+   * arbetsgivare"): said in the permit's own clause, not the right to work for another. (Apart from a permit, the
+   * current employer is only where one works.)
+   */
+  employerPermits: string[];
   /**
    * A plan or a step in progress ("I'm about to finish", "me mudaré", "أستعد", "करने वाला हूँ", "håller på att"):
    * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.

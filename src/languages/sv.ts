@@ -91,8 +91,10 @@ export const swedish: Language = {
     fillerLookalikes: list(
       'typ av|vilken typ|en typ|den typ|samma typ|denna typ|någon typ|vet du om|vet du vad|vet du hur|vet du var|du vet om|du vet vad|så här ser|så här gör',
     ),
+    halfAfter: list('och en halv|och ett halvt'),
+    halfBefore: list(''),
     numberWords: numbers(
-      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5',
+      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|trettio=30|fyrtio=40|femtio=50|sextio=60|sjuttio=70|åttio=80|nittio=90|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('månad|månader|månads'), week: list('vecka|veckor|veckors'), day: list('dag|dagar') },
     immediately: list('omedelbart|direkt|genast|med en gång'),
@@ -108,6 +110,7 @@ export const swedish: Language = {
     months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
     from: list('från|från och med|tidigast|tidigast den'),
     since: list('sedan|sen|ända sedan|sedan början av'),
+    sinceThen: list('sedan dess|sen dess|från den stunden|från och med då'),
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
     percentUnits: list('procent'),
@@ -121,7 +124,7 @@ export const swedish: Language = {
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
-    contrasts: list('men|dock'),
+    contrasts: list('men|dock|däremot|å andra sidan'),
     lapsed: list(
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
@@ -188,7 +191,10 @@ export const swedish: Language = {
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
     applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker|sökt|har sökt|har ansökt'),
-    tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
+    tiedPermits: list(
+      'knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast|kopplat till|kopplad till',
+    ),
+    employerPermits: list('hos min nuvarande arbetsgivare|via min nuvarande arbetsgivare'),
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
