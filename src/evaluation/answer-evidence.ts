@@ -17,7 +17,6 @@ import {
   type CueTrigger,
 } from '../languages/index.js';
 import { findPhrases, maskPhrases } from './phrase-match.js';
-import { findKin, kinWords } from './word-kin.js';
 import type { Rating } from './evaluation.types.js';
 import { CUES } from './vocabulary.js';
 
@@ -78,7 +77,7 @@ export function readDepth(answer: string, isConcrete = false): DepthSignals {
 }
 
 export interface ErrorSignal {
-  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact' | 'never_claim' | 'other_number';
+  kind: 'negated_criterion' | 'absolute_against_cost' | 'opposite_claim' | 'swapped_fact' | 'never_claim';
   criterion: string;
   /** The answer's words that carry the claim. */
   words: string;
@@ -146,11 +145,6 @@ export function readErrors(
       errors.push({ kind: 'swapped_fact', criterion: c.criterion, words: swap });
       continue;
     }
-    const otherNumber = readOtherNumber(c.criterion, answer, stems);
-    if (otherNumber) {
-      errors.push({ kind: 'other_number', criterion: c.criterion, words: otherNumber });
-      continue;
-    }
     if (absolutes.length > 0 && findPhrases(criterionTokens, CUES.costTerms).length > 0) {
       errors.push({ kind: 'absolute_against_cost', criterion: c.criterion, words: absolutes[0] as string });
       continue;
@@ -183,68 +177,6 @@ export function readErrors(
     if (negated && negatedCount >= plainCount) errors.push({ kind: 'negated_criterion', criterion: c.criterion, words: negated });
   }
   return errors;
-}
-
-/** Numbers with the word after them, the unit: "30 mA", "8 Zeichen", "300 Milliampere". */
-function quantitiesIn(text: string): Array<{ value: number; unit: string; quote: string }> {
-  return [...text.matchAll(/(?<![\p{L}\d.,-])(\d+(?:[.,]\d+)?)\s?([\p{L}][\p{L}\p{M}]*)/gu)].map((m) => ({
-    value: Number((m[1] as string).replace(',', '.')),
-    unit: (m[2] as string).toLowerCase(),
-    quote: m[0],
-  }));
-}
-
-/** "mA" is short for "Milliampere": a short unit whose letters stand in order in the longer word, from its first letter. */
-function abbreviates(short: string, long: string): boolean {
-  if (short.length > 3 || long.length <= short.length || short[0] !== long[0]) return false;
-  let at = 0;
-  for (const ch of long) if (ch === short[at]) at++;
-  return at >= short.length;
-}
-
-/** Words either side of the criterion's number that say what it is the number of ("Fehlerstrom ... auslöst ... Personen"). */
-const NUMBER_CONTEXT = 8;
-
-/**
- * "300 Milliampere" against a criterion's "30 mA": a clause of the answer with a number in the unit of a number the
- * criterion names, but another value, that speaks of what the criterion's number measures (a content word the
- * criterion has near its number, or a compound of one: "Personenschutz" of "Personen"), where the answer never names
- * the criterion's value in that unit. Digits read alike in every language; the unit is the same word (its stem) or
- * spelled out ("mA", "Milliampere"). A current through someone ("fließen vielleicht 100 Milliampere") is another
- * quantity in the same unit, not the threshold. The quoted words, or null.
- */
-function readOtherNumber(criterion: string, answer: string, stems: (token: string) => string[]): string | null {
-  const sameUnit = (a: string, b: string) =>
-    a === b || abbreviates(a, b) || abbreviates(b, a) || stems(a).some((f) => stems(b).includes(f));
-  const given = quantitiesIn(criterion);
-  if (given.length === 0) return null;
-  const said = quantitiesIn(answer);
-  const criterionTokens = tokenize(criterion);
-  const contentWord = (t: string) => t.length >= 5 && !STOP_WORDS.has(t) && !/\d/.test(t);
-  const contextOf = (g: { value: number; unit: string }): string[] => {
-    const at = criterionTokens.findIndex(
-      (t, i) => t === String(Math.trunc(g.value)) && criterionTokens.slice(i + 1, i + 3).includes(normaliseText(g.unit)),
-    );
-    if (at < 0) return [];
-    return criterionTokens
-      .slice(Math.max(0, at - NUMBER_CONTEXT), at + NUMBER_CONTEXT + 1)
-      .filter((t) => contentWord(t) && !sameUnit(t, g.unit));
-  };
-  for (const clause of splitClauses(answer)) {
-    const clauseTokens = tokenize(clause).filter(contentWord);
-    const clauseStems = new Set(clauseTokens.flatMap(stems));
-    const clauseKin = kinWords(clause);
-    for (const q of quantitiesIn(clause)) {
-      const asked = given.filter((g) => sameUnit(g.unit, q.unit));
-      if (asked.length === 0 || asked.some((g) => g.value === q.value)) continue;
-      // The criterion's value said in the same unit elsewhere ("30 mA for people, 300 mA against fire") is no error.
-      if (said.some((o) => asked.some((g) => g.value === o.value && sameUnit(g.unit, o.unit)))) continue;
-      const context = asked.flatMap(contextOf);
-      const speaksOf = context.some((w) => stems(w).some((f) => clauseStems.has(f)) || findKin(w, clauseKin) !== undefined);
-      if (speaksOf) return q.quote;
-    }
-  }
-  return null;
 }
 
 /**

@@ -84,7 +84,6 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const needs = wordsOf(language, 'needs', 'screening');
   const applications = wordsOf(language, 'applications', 'screening');
   const tied = wordsOf(language, 'tiedPermits', 'screening');
-  const withEmployer = wordsOf(language, 'employerPermits', 'screening');
   const permitWords = [...wordsOf(language, 'workAuthorisation', 'screening'), ...wordsOf(language, 'workPermits', 'screening')];
   const isNear = (a: PhraseHit, b: PhraseHit, reach: number) =>
     (a.end <= b.start && b.start - a.end <= reach) || (b.end <= a.start && a.start - b.end <= reach);
@@ -101,7 +100,6 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
     (besidePermit(c, needs).length > 0 ||
       besidePermit(c, applications).length > 0 ||
       besidePermit(c, tied, permitWords, c.tokens.length).length > 0 ||
-      besidePermit(c, withEmployer, permitWords, c.tokens.length).length > 0 ||
       (besidePermit(c, expiring, permitWords, c.tokens.length).length > 0 && !isLasting(c)));
   if (clauses.some(needsPermit)) return false;
   // "Jeg har arbejdstilladelse. Den er så knyttet til mit nuværende job": a tie said of the permit named just before.

@@ -64,7 +64,7 @@ function readClauses(answer: string, language: LanguageCode, answeredAt: Date | 
   const all = (key: keyof LanguageLexicon) => wordsOf(language, key, 'lexicon');
   const own = (key: keyof ScreeningWords) => wordsOf(language, key, 'screening');
   let isFramePending = false;
-  const clauses = splitClauses(prepareNumbers(answer, words)).map((text): ClauseReading => {
+  return splitClauses(prepareNumbers(answer, words)).map((text) => {
     const original = tokenize(text);
     let tokens = original;
     const hedgeHits = findPhrases(tokens, all('hedges'));
@@ -125,39 +125,6 @@ function readClauses(answer: string, language: LanguageCode, answeredAt: Date | 
       isPending,
       isLapsed,
     };
-  });
-  return answeredAt ? withSinceThen(clauses, language, answeredAt) : clauses;
-}
-
-/** The year "since then" looks back to: at most 60 years before the answer, not after it. */
-const SINCE_THEN_YEARS = 60;
-/** "seitdem", "since then", "sedan dess": within this many tokens of the clause's opening. */
-const SINCE_THEN_REACH = 3;
-
-/**
- * "Mein Examen habe ich im Sommer 2021 gemacht, und seitdem bin ich durchgehend auf der Intensivstation": a clause
- * opening with "since then" after a clause naming a past year states the time from that year to the answer (whole
- * years, as "since 2021" does), unless either clause already states a duration.
- */
-function withSinceThen(clauses: ClauseReading[], language: LanguageCode, answeredAt: Date): ClauseReading[] {
-  const sinceThen = wordsOf(language, 'sinceThen', 'screening');
-  const now = answeredAt.getUTCFullYear();
-  return clauses.map((clause, i) => {
-    if (clause.amounts.some((a) => a.dimension === 'duration')) return clause;
-    // "Terminé en 2021 y desde entonces trabajo en un hospital": the year earlier in the same clause, else in the one before.
-    const hit = findPhrases(clause.tokens, sinceThen)[0];
-    const own = hit ? clause.tokens.slice(0, hit.start).filter((t) => /^\d{4}$/.test(t)) : [];
-    const before = clauses[i - 1];
-    const opens = hit !== undefined && hit.start <= SINCE_THEN_REACH;
-    const fromBefore = own.length === 0 && opens && before && !before.amounts.some((a) => a.dimension === 'duration');
-    if (own.length === 0 && !fromBefore) return clause;
-    if (clause.amounts.some((a) => a.dimension === 'date') && own.length === 0) return clause;
-    const years = (own.length > 0 ? own : (before?.tokens ?? []).filter((t) => /^\d{4}$/.test(t))).map(Number);
-    const year = years[years.length - 1];
-    if (years.length !== 1 || year === undefined || year > now || year < now - SINCE_THEN_YEARS) return clause;
-    const count = now - year;
-    const amount = { dimension: 'duration' as const, value: count * 365, count, unit: 'year' as const, bias: 0 as const };
-    return { ...clause, amounts: [...clause.amounts, { ...amount, isFloor: false, isStart: false, at: 0 }] };
   });
 }
 

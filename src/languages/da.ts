@@ -108,7 +108,6 @@ export const danish: Language = {
     months: ['januar', 'februar', 'marts', 'april', 'maj', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'december'],
     from: list('fra|fra den|pr|per|tidligst|tidligst den'),
     since: list('siden|helt siden|lige siden|siden starten af'),
-    sinceThen: list('siden da|siden|lige siden|fra da af'),
     distanceUnits: { km: 1, kilometer: 1 },
     hourUnits: list('time|timer'),
     percentUnits: list('procent'),
@@ -122,7 +121,7 @@ export const danish: Language = {
     payRise: list('forbedre|forbedring|lidt mere|mere end nu|lønstigning|lønhop'),
     salaryPayments: list('lønninger|månedslønninger|udbetalinger|månedsløn'),
     notThatFrames: list('det er ikke fordi|det er ikke sådan at|ikke fordi|ikke sådan at'),
-    contrasts: list('men|dog|til gengæld|derimod'),
+    contrasts: list('men|dog'),
     lapsed: list(
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),
@@ -189,8 +188,7 @@ export const danish: Language = {
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),
     applications: list('søge|søger|søge om|ansøge|ansøge om|ansøgning|ansøgningen|søgt|har søgt|har ansøgt'),
-    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig|koblet til'),
-    employerPermits: list('hos min nuværende arbejdsgiver|via min nuværende arbejdsgiver'),
+    tiedPermits: list('knyttet til|bundet til|begrænset til|gælder kun|kun gyldig'),
     plans: list(
       'får mit|får min|får jeg mit|får jeg min|forbereder mig|er ved at|er lige ved at|bliver færdig|bliver jeg færdig|bliver færdiguddannet|flytter til|skal flytte|vil flytte|er på vej til',
     ),

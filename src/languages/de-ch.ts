@@ -260,9 +260,7 @@ export const swissGerman: Language = {
     // Mundart spellings of the Swiss permits ("C-Uswiis", "Uswiis B").
     workPermits: [...german.screening.workPermits, ...list('c uswiis|uswiis c|b uswiis|uswiis b|g uswiis|uswiis g|l uswiis|uswiis l')],
     studentPermits: [...german.screening.studentPermits, ...list('studentebewilligung|bewilligung zum studium|bewilligig zum studium')],
-    sinceThen: [...german.screening.sinceThen, ...list('sitdem|sithär|sit denn')],
     tiedPermits: [...german.screening.tiedPermits, ...list('bunde|abunde|bunde a')],
-    employerPermits: [...german.screening.employerPermits, ...list('bi mim jetzige arbeitgeber|bi mim aktuelle arbeitgeber')],
     plans: [...german.screening.plans, ...list('bi dra|bin dra|mach grad|zügle|zügled|bereit mi vor|bereite mi vor')],
     // Still studying and a credential run out, in Mundart ("bi no im Studium", "isch abgloffe").
     pending: [

@@ -142,7 +142,6 @@ export const german: Language = {
     ],
     from: list('ab|ab dem|ab anfang|ab mitte|frühestens|frühestens ab|von'),
     since: list('seit|schon seit|seit dem jahr|seit anfang|seit mitte|seit ende'),
-    sinceThen: list('seitdem|seither|seit damals|von da an'),
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
     percentUnits: list('prozent'),
@@ -156,7 +155,7 @@ export const german: Language = {
     payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
-    contrasts: list('aber|jedoch|allerdings|andererseits|hingegen|dafür'),
+    contrasts: list('aber|jedoch|allerdings'),
     lapsed: list(
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),
@@ -232,10 +231,7 @@ export const german: Language = {
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),
     applications: list('beantragen|beantrage|beantragt|beantragte|antrag|antrag stellen|einreichen|einholen'),
-    tiedPermits: list(
-      'gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden|gekoppelt an|verknüpft mit',
-    ),
-    employerPermits: list('bei meinem jetzigen arbeitgeber|bei meinem aktuellen arbeitgeber|über meinen jetzigen arbeitgeber'),
+    tiedPermits: list('gebunden|gebunden an|beschränkt auf|begrenzt auf|nur gültig für|nur gültig bei|nur für|zweckgebunden'),
     plans: list(
       'bekomme ich nächsten|bekomme ich im|habe ich nächsten|bereite mich vor|bereite mich auf|bereite mich gerade|kurz vor dem abschluss|kurz vor abschluss|bin kurz davor|schliesse bald ab|schliesse gerade ab|bin mitten in|stecke mitten in|werde umziehen|ziehe um|ziehe nach|ziehe bald|werde ich haben|werde ich abschliessen|werde nach',
     ),

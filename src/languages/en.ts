@@ -177,7 +177,6 @@ export const english: Language = {
     ],
     from: list('from|as of|starting|starting from|from the'),
     since: list('since|ever since|since the year|since the start of'),
-    sinceThen: list('since then|ever since then|from then on'),
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
     percentUnits: list('percent|per cent|pct'),
@@ -193,7 +192,7 @@ export const english: Language = {
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),
-    contrasts: list('but|however|that said|then again'),
+    contrasts: list('but|however'),
     lapsed: list(
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),
@@ -276,10 +275,7 @@ export const english: Language = {
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),
     applications: list('apply|apply for|applying|applied|application|file for|filing for|request|requesting|process|processing'),
-    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my|connected to'),
-    employerPermits: list(
-      'with my current employer|with my current company|with my current job|through my current employer|sponsored by my current employer',
-    ),
+    tiedPermits: list('tied to|bound to|linked to|restricted to|limited to|only valid for|only valid with|only for my'),
     plans: list(
       "about to finish|about to complete|about to get|finishing my|preparing for|i'm preparing|in the middle of|currently studying|due to finish|due to complete|close to finishing|i'll finish|will finish|i'll have it|will have it by|i'll move|i will move|i'll be moving|i'm moving|moving to|relocating to|i'll relocate|will relocate",
     ),

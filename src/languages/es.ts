@@ -128,7 +128,6 @@ export const spanish: Language = {
     ],
     from: list('a partir del|a partir de|desde el|desde'),
     since: list('desde|desde el|desde el año|desde el ano|desde principios de'),
-    sinceThen: list('desde entonces|desde ese momento|desde ese año|desde aquel momento'),
     distanceUnits: { km: 1, kilómetro: 1, kilómetros: 1 },
     hourUnits: list('hora|horas'),
     percentUnits: list('por ciento'),
@@ -142,7 +141,7 @@ export const spanish: Language = {
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
-    contrasts: list('pero|sin embargo|en cambio|por otro lado|eso sí'),
+    contrasts: list('pero|sin embargo'),
     lapsed: list(
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),
@@ -214,10 +213,7 @@ export const spanish: Language = {
     applications: list(
       'solicitar|solicite|solicitara|solicitud|tramitar|tramite|tramitara|tramitación|gestionar|gestione|gestionara|pedir|pida|pidiera|he solicitado|solicitado|solicitada',
     ),
-    tiedPermits: list(
-      'vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para|asociado a|asociada a',
-    ),
-    employerPermits: list('con mi empresa actual|con mi empleador actual|por mi empresa actual'),
+    tiedPermits: list('vinculado a|vinculada a|ligado a|ligada a|atado a|atada a|limitado a|limitada a|solo vale para|solo para'),
     plans: list(
       'estoy terminando|estoy acabando|me estoy preparando|estoy preparando|me preparo|a punto de|terminaré|acabaré|obtendré|tendré|voy a tener|me mudaré|me voy a mudar|voy a mudarme|me trasladaré|me voy a trasladar|estoy cursando|estoy estudiando para',
     ),

@@ -91,9 +91,7 @@ export const french: Language = {
   lexicon: {
     yes: list("oui|ouais|bien sûr|évidemment|absolument|tout à fait|certainement|d'accord|volontiers|exactement|bien entendu"),
     no: list('non|pas du tout|absolument pas|jamais'),
-    negators: list(
-      'pas|jamais|aucun|aucune|rien|ni|guère|n est plus|ne suis plus|ne peux plus|n ai plus|ne fais plus|ne veux plus|ne travaille plus|ne serait plus|n était plus',
-    ),
+    negators: list('pas|jamais|aucun|aucune|rien|ni|guère'),
     notYet: list('pas encore|pas pour le moment|pas pour l instant'),
     hedges: list(
       'si je réussis|si je la réussis|si je le réussis|si tout va bien|si tout se passe bien|si ça passe|peut-être|peut être|je pense|je crois|je ne sais pas|sais pas|pas sûr|pas sûre|ça dépend|cela dépend|dépend|probablement|on verra|plus ou moins|en quelque sorte|éventuellement|il me semble|je suppose',
@@ -142,7 +140,6 @@ export const french: Language = {
     ],
     from: list('à partir du|à partir de|dès le|dès|au'),
     since: list("depuis|depuis l'an|depuis l'annee|depuis debut|depuis fin"),
-    sinceThen: list('depuis|depuis lors|depuis ce moment|depuis cette date|depuis ce temps'),
     distanceUnits: { km: 1, kilomètre: 1, kilomètres: 1 },
     hourUnits: list('heure|heures'),
     percentUnits: list('pour cent|pourcent|pourcents'),
@@ -156,7 +153,7 @@ export const french: Language = {
     payRise: list('améliorer|amélioration|augmentation|un peu plus|plus que maintenant|plus qu actuellement'),
     salaryPayments: list('mois|salaires|versements|mensualités|mois de salaire'),
     notThatFrames: list("ce n'est pas que|c'est pas que|non pas que|pas que"),
-    contrasts: list('mais|cependant|pourtant|par contre|en revanche|toutefois'),
+    contrasts: list('mais|cependant|pourtant'),
     lapsed: list(
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),
@@ -223,10 +220,7 @@ export const french: Language = {
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),
     applications: list('demander|demande|demandé|faire la demande|déposer|dépôt|solliciter|obtenir pour moi'),
-    tiedPermits: list(
-      'lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour|associé à|associée à',
-    ),
-    employerPermits: list('avec mon employeur actuel|chez mon employeur actuel|avec mon entreprise actuelle|par mon employeur actuel'),
+    tiedPermits: list('lié à|liée à|rattaché à|rattachée à|limité à|limitée à|valable uniquement|uniquement pour|seulement pour'),
     plans: list(
       'j aurai mon|j aurai ma|je l aurai|je l obtiendrai|je prépare|je me prépare|sur le point de|je termine|je finis|en train de finir|en train de terminer|j obtiendrai|je vais avoir|je vais finir|je finirai|je terminerai|je vais déménager|je déménagerai|je déménage|je vais m installer|je m installerai',
     ),

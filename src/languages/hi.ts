@@ -128,7 +128,6 @@ export const hindi: Language = {
     ],
     from: list('से|se|के बाद'),
     since: list('से|se|के बाद से'),
-    sinceThen: list('तब से|उसके बाद से|तभी से|tab se|tabhi se'),
     distanceUnits: { किलोमीटर: 1, किमी: 1, km: 1, kilometer: 1 },
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
     percentUnits: list('प्रतिशत|percent'),
@@ -142,7 +141,7 @@ export const hindi: Language = {
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
-    contrasts: list('लेकिन|पर|मगर|lekin|par|magar|हालांकि|हालाँकि|halanki|haalanki'),
+    contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
     lapsed: list(
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),
@@ -210,7 +209,6 @@ export const hindi: Language = {
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),
     applications: list('आवेदन|अप्लाई|apply|application|एप्लीकेशन|प्रोसेस करना|process karna'),
     tiedPermits: list('से जुड़ा|से जुड़ा हुआ|से बंधा|से बंधा हुआ|सिर्फ़ उसी|सिर्फ उसी|केवल उसी|tied to|sirf usi'),
-    employerPermits: list('current company के साथ|मौजूदा कंपनी के साथ|मौजूदा कंपनी से|current employer के साथ'),
     plans: list(
       'करने वाला हूँ|करने वाली हूँ|करने वाला|करने वाली|लेने वाला|लेने वाली|देने वाला|देने वाली|होने वाला|होने वाली|तैयारी कर रहा|तैयारी कर रही|पूरा कर रहा|पूरा कर रही|शिफ्ट हो जाऊंगा|शिफ्ट हो जाऊँगा|शिफ्ट होने वाला|karne wala|karne wali|taiyari kar raha|taiyari kar rahi',
     ),

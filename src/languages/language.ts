@@ -196,8 +196,6 @@ export interface ScreeningWords {
    * Read against the date the answer was given, never the clock of the evaluation run.
    */
   since: string[];
-  /** Opening a clause after one naming a year: since that year ("since then", "seitdem", "sedan dess", "तब से"). */
-  sinceThen: string[];
   /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
   distanceUnits: Record<string, number>;
   hourUnits: string[];
@@ -283,12 +281,6 @@ export interface ScreeningWords {
    * till"): not the right to work for another.
    */
   tiedPermits: string[];
-  /**
-   * A permit held through the current employer ("a Skilled Worker visa with my current company", "hos min nuvarande
-   * arbetsgivare"): said in the permit's own clause, not the right to work for another. (Apart from a permit, the
-   * current employer is only where one works.)
-   */
-  employerPermits: string[];
   /**
    * A plan or a step in progress ("I'm about to finish", "me mudaré", "أستعد", "करने वाला हूँ", "håller på att"):
    * not yet true, so pending, unless the criterion asks for willingness (`willingness`), which a plan shows.

@@ -110,7 +110,6 @@ export const swedish: Language = {
     months: ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'],
     from: list('från|från och med|tidigast|tidigast den'),
     since: list('sedan|sen|ända sedan|sedan början av'),
-    sinceThen: list('sedan dess|sen dess|från den stunden|från och med då'),
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
     percentUnits: list('procent'),
@@ -124,7 +123,7 @@ export const swedish: Language = {
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
-    contrasts: list('men|dock|däremot|å andra sidan'),
+    contrasts: list('men|dock'),
     lapsed: list(
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
@@ -191,10 +190,7 @@ export const swedish: Language = {
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
     applications: list('söka|söker|söka om|ansöka|ansöka om|ansökan|ansöker|sökt|har sökt|har ansökt'),
-    tiedPermits: list(
-      'knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast|kopplat till|kopplad till',
-    ),
-    employerPermits: list('hos min nuvarande arbetsgivare|via min nuvarande arbetsgivare'),
+    tiedPermits: list('knutet till|knuten till|bundet till|bunden till|begränsat till|begränsad till|gäller bara|gäller endast'),
     plans: list(
       'får mitt|får min|får jag mitt|får jag min|förbereder mig|håller på att|är på väg att|blir klar|blir färdig|kommer att få|ska få|flyttar till|ska flytta|kommer att flytta|planerar att flytta|pluggar till|läser till',
     ),
