@@ -54,8 +54,6 @@ export interface Requirement {
   requiresAbsence: boolean;
   /** The period a pay range is for, when the criterion names one ("per year", "monatlich"). */
   period?: PayPeriod | null;
-  /** The same limit in another measure the criterion names ("80% (about 34 hours per week)"): the percentage. */
-  alternative?: Requirement;
 }
 
 export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
@@ -124,15 +122,13 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
       period,
     };
   }
-  const measured = (['distance', 'hours', 'percent', 'level'] as const).flatMap((dimension) => {
+  for (const dimension of ['distance', 'hours', 'percent', 'level'] as const) {
     const limit = amounts.find((a) => a.dimension === dimension);
-    if (!limit) return [];
+    if (!limit) continue;
     // A distance is where one lives or travels: a maximum unless the criterion says "at least".
     const isMaximum = dimension === 'distance' ? !says('atLeast') : says('within');
-    return [{ kind: isMaximum ? ('maximum' as const) : ('minimum' as const), dimension, limit, bottom: null, requiresAbsence: false }];
-  });
-  const [first, second] = measured;
-  if (first) return second && second.kind === first.kind ? { ...first, alternative: second } : first;
+    return { kind: isMaximum ? 'maximum' : 'minimum', dimension, limit, bottom: null, requiresAbsence: false };
+  }
   const duration = amounts.find((a) => a.dimension === 'duration');
   if (duration && kind !== 'boolean') return { kind, dimension: 'duration', limit: duration, bottom: null, requiresAbsence: false };
   return { kind: 'boolean', dimension: null, limit: null, bottom: null, requiresAbsence };

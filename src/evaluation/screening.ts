@@ -24,15 +24,7 @@ import { contentTerms, splitClauses, tokenize, type ScreeningWords } from '../la
 import { messagesFor, type ProseLocale } from './locale.js';
 import { findPhrases, maskPhrases, type PhraseHit } from './phrase-match.js';
 import { amountWordsFor, prepareNumbers, readAmounts } from './screening-amounts.js';
-import {
-  describe,
-  meetsRequirement,
-  parseRequirement,
-  statedAmount,
-  wordsOf,
-  type ClauseReading,
-  type Requirement,
-} from './screening-requirement.js';
+import { describe, meetsRequirement, parseRequirement, statedAmount, wordsOf, type ClauseReading } from './screening-requirement.js';
 import { readWorkRights } from './screening-work-rights.js';
 import { shortQuote } from './text.js';
 import type { LanguageLexicon } from './vocabulary.js';
@@ -152,13 +144,10 @@ export function judgeScreeningAnswer(
   if (!criterion || criterion.trim() === '') return verdict(false, m.screeningNoCriterion, 'no_criterion');
   if (text === '') return verdict(false, m.screeningNoAnswer(criterion), 'no_answer');
 
-  const parsed = parseRequirement(criterion, language);
+  const requirement = parseRequirement(criterion, language);
   const asksWillingness = findPhrases(tokenize(criterion), wordsOf(language, 'willingness', 'screening')).length > 0;
   const clauses = readClauses(text, language, answeredAt, asksWillingness);
   const hedges = [...new Set(clauses.flatMap((c) => c.hedges))];
-  // "at least 80% (about 34 hours per week)" answered "höchstens siebzig Prozent": the limit in the measure the answer uses.
-  const says = (dimension: Requirement['dimension']) => clauses.some((c) => c.amounts.some((a) => a.dimension === dimension));
-  const requirement = parsed.alternative && !says(parsed.dimension) && says(parsed.alternative.dimension) ? parsed.alternative : parsed;
   const quote = shortQuote(text, 16);
   // The first clause that says yes or no decides, unless a later "but ..." turns it.
   const turn = clauses.map((c) => c.opensWithContrast).lastIndexOf(true);

@@ -90,7 +90,7 @@ export const danish: Language = {
     halfAfter: list('og en halv|og et halvt'),
     halfBefore: list(''),
     numberWords: numbers(
-      'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|tredive=30|fyrre=40|halvtreds=50|tres=60|halvfjerds=70|firs=80|halvfems=90|halvandet=1.5|halvt=0.5',
+      'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|halvandet=1.5|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('måned|måneder|måneds'), week: list('uge|uger'), day: list('dag|dage') },
     immediately: list('med det samme|straks|omgående|med kort varsel'),

@@ -149,7 +149,7 @@ const MUNDART_LEXICON: Language['lexicon'] = {
   numberWords: {
     ...german.lexicon.numberWords,
     ...numbers(
-      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|sächzg=60|sibezg=70|achzg=80|nünzg=90|eiehalb=1.5',
+      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5',
     ),
   },
   units: {

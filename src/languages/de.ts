@@ -107,7 +107,7 @@ export const german: Language = {
     halfAfter: list('und ein halb|und einhalb|komma funf|komma fünf|einhalb'),
     halfBefore: list(''),
     numberWords: numbers(
-      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|dreissig=30|vierzig=40|fünfzig=50|sechzig=60|siebzig=70|achtzig=80|neunzig=90|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
     ),
     units: {
       year: list('jahr|jahre|jahren|jahres|jahrs'),

@@ -143,7 +143,7 @@ export const english: Language = {
     halfAfter: list('and a half'),
     halfBefore: list(''),
     numberWords: numbers(
-      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|thirty=30|forty=40|fifty=50|sixty=60|seventy=70|eighty=80|ninety=90|couple=2|half=0.5',
+      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5',
     ),
     units: { year: list('year|years|yr|yrs'), month: list('month|months'), week: list('week|weeks'), day: list('day|days') },
     immediately: list('immediately|right away|straight away|asap|right now'),

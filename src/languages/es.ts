@@ -99,7 +99,7 @@ export const spanish: Language = {
     halfAfter: list('y medio|y media'),
     halfBefore: list(''),
     numberWords: numbers(
-      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|treinta=30|cuarenta=40|cincuenta=50|sesenta=60|setenta=70|ochenta=80|noventa=90|medio=0.5',
+      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5',
     ),
     units: { year: list('año|años'), month: list('mes|meses'), week: list('semana|semanas'), day: list('día|días') },
     immediately: list('inmediatamente|de inmediato|enseguida|ahora mismo|ya mismo'),

@@ -109,7 +109,7 @@ export const french: Language = {
     halfAfter: list('et demi|et demie'),
     halfBefore: list(''),
     numberWords: numbers(
-      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|trente=30|quarante=40|cinquante=50|soixante=60|septante=70|huitante=80|octante=80|nonante=90|demi=0.5',
+      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5',
     ),
     units: { year: list('an|ans|année|années'), month: list('mois'), week: list('semaine|semaines'), day: list('jour|jours') },
     immediately: list('immédiatement|tout de suite|dès maintenant|de suite|dès que possible'),

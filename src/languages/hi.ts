@@ -94,7 +94,7 @@ export const hindi: Language = {
     halfAfter: list(''),
     halfBefore: list('साढ़े|साढे|sadhe|saadhe|saade'),
     numberWords: numbers(
-      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|तीस=30|चालीस=40|पचास=50|साठ=60|सत्तर=70|अस्सी=80|नब्बे=90|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|tees=30|chalis=40|pachas=50|dedh=1.5|dhai=2.5',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),

@@ -94,7 +94,7 @@ export const swedish: Language = {
     halfAfter: list('och en halv|och ett halvt'),
     halfBefore: list(''),
     numberWords: numbers(
-      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|trettio=30|fyrtio=40|femtio=50|sextio=60|sjuttio=70|åttio=80|nittio=90|halvt=0.5',
+      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5',
     ),
     units: { year: list('år|års|året'), month: list('månad|månader|månads'), week: list('vecka|veckor|veckors'), day: list('dag|dagar') },
     immediately: list('omedelbart|direkt|genast|med en gång'),
