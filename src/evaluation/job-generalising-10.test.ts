@@ -204,4 +204,16 @@ describe('a lesson told as what one took from it or would do differently is a le
     expect(readStructure('Lo que hice fue cortar las escrituras y pasar a la réplica.', 6).hasLesson).toBe(false);
     expect(readStructure('I took the database offline and restored the backup.', 1).hasLesson).toBe(false);
   });
+
+  // Taking a thing along, doing something another way, a day before: words near a lesson's that tell none.
+  it.each<[LanguageCode, string]>([
+    [1, 'We ordered takeaway and stayed until the release was out.'],
+    [6, 'Me llevé el portátil a casa y lo resolví de otra manera.'],
+    [8, 'Jag tog med mig datorn hem och fixade felet på kvällen.'],
+    [5, 'Il fallait corriger vite, autrement le client perdait ses commandes.'],
+    [3, 'उस दिन से पहले मैंने यह system कभी नहीं देखा था।'],
+    [9, 'كل فريق يعمل بشكل مختلف، فاجتمعنا واتفقنا على خطة.'],
+  ])('language %s: no lesson in an ordinary sentence', (language, sentence) => {
+    expect(readStructure(sentence, language).hasLesson).toBe(false);
+  });
 });

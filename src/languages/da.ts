@@ -261,7 +261,7 @@ export const danish: Language = {
       'til sidst|i sidste ende|resultatet|resultat|det gik godt|det virkede|virkede|lykkedes|blev enige|kom op igen|var oppe igen|siden da|faldt|steg|gik fra|til tiden|leverede',
     ),
     lesson: list(
-      'lærte|jeg har lært|lektie|siden da|næste gang|fremover|nu sørger jeg|post mortem|har siden|tog med mig|det jeg tog med|gøre anderledes|gjort anderledes',
+      'lærte|jeg har lært|lektie|siden da|næste gang|fremover|nu sørger jeg|post mortem|har siden|det jeg tog med|gøre anderledes',
     ),
     ownership: list('min fejl|mit ansvar|min skyld|jeg var ansvarlig|jeg tog ansvaret'),
     deflection: list('ikke min skyld|ikke mit problem|ikke mit ansvar|ikke min opgave|lederen der bestemmer'),

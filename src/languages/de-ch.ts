@@ -56,7 +56,7 @@ const MUNDART_CUES = {
     'am schluss|am ändi|am änd|schlussendlich|schliesslich|resultat|ergebnis|sit dem|sitdem|sither|sid dem|glernt|het klappt|hät klappt|het gklappt|hät gklappt|het funktioniert|hät funktioniert|isch glunge|gschafft|pünktlich|rächtzitig|rächtziitig|rechtziitig|erfolgriich|erfolgrich|guet usecho|guet uscho|wieder gloffe|wieder online|gsunke|gstige|reduziert|halbiert',
   ),
   lesson: list(
-    'glernt|sit dem|sitdem|sither|sid dem|s nächscht mal|s nächschte mal|bim nächschte mal|nächscht mal|hüt würd ich|hüt würd i|hüt wür i|inzwüsche|mitgnoh|mitgno|drus glernt|drus|iigfüert|igfüert|iigführt|lektion|anders mache|anders gmacht',
+    'glernt|sit dem|sitdem|sither|sid dem|s nächscht mal|s nächschte mal|bim nächschte mal|nächscht mal|hüt würd ich|hüt würd i|hüt wür i|inzwüsche|mitgnoh|mitgno|drus glernt|drus|iigfüert|igfüert|iigführt|lektion|anders mache',
   ),
   ownership: list(
     'min fehler|mis versäumnis|mini verantwortig|mini schuld|uf mini kappe|ha mi verschätzt|han mi verschätzt|ha mich verschätzt|ich bi verantwortlich gsi|ich bin verantwortlich gsi|i bi verantwortlich gsi',

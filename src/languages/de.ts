@@ -332,7 +332,7 @@ export const german: Language = {
       'am ende|schliesslich|ergebnis|resultat|seitdem|seither|gelernt|danach lief|lief alles|lief wieder|wieder online|wieder erreichbar|funktionierte|hat funktioniert|hat geklappt|erfolgreich|geschafft|rechtzeitig|gesunken|gestiegen|reduziert',
     ),
     lesson: list(
-      'gelernt|seitdem|seither|lektion|nächstes mal|beim nächsten mal|heute würde ich|inzwischen|mitgenommen|daraus|eingeführt|anders machen|anders gemacht',
+      'gelernt|seitdem|seither|lektion|nächstes mal|beim nächsten mal|heute würde ich|inzwischen|mitgenommen|daraus|eingeführt|anders machen',
     ),
     ownership: list(
       'mein fehler|meine verantwortung|meine schuld|mein versehen|ich habe mich verschätzt|ich war verantwortlich|auf meine kappe',

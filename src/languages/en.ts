@@ -388,7 +388,7 @@ export const english: Language = {
       'in the end|by the end|at the end|as a result|result|results|outcome|finally|so we|which meant|afterwards|after launch|went out|worked|shipped|delivered|since then|learned|i learned|now i|uses it|dropped|increased|went up|went from|instead of|on time',
     ),
     lesson: list(
-      'learned|learnt|lesson|since then|now i|next time|from then on|i realised|i realized|what i took from|i took away|takeaway|do differently|done differently',
+      'learned|learnt|lesson|since then|now i|next time|from then on|i realised|i realized|what i took from|i took away|do differently',
     ),
     ownership: list(
       'my responsibility|my fault|my mistake|i underestimated|i owned|on me|my estimate|i take responsibility|i was responsible',

@@ -294,7 +294,7 @@ export const spanish: Language = {
       'al final|finalmente|resultado|resultados|como resultado|funciono|salio bien|se resolvio|volvio a|a tiempo|desde entonces|subio|logramos|conseguimos|entregamos',
     ),
     lesson: list(
-      'desde entonces|aprendi|aprendimos|leccion|la proxima vez|ahora siempre|ahora reviso|me quede con|post mortem|lo que saque|me lleve|lo que me llevo|haria diferente|haria distinto|de otra manera',
+      'desde entonces|aprendi|aprendimos|leccion|la proxima vez|ahora siempre|ahora reviso|me quede con|post mortem|lo que saque|lo que me llevo|haria diferente|haria distinto',
     ),
     ownership: list('mi culpa|mi error|mi responsabilidad|yo era responsable|asumi'),
     deflection: list('no es mi culpa|no fue mi culpa|no es mi problema|no es mi trabajo|culpa de otros'),

@@ -301,7 +301,7 @@ export const french: Language = {
       'au final|finalement|resultat|resultats|au bout de|en fin de compte|est revenu|est revenue|sont revenus|sont revenues|est reparti|de nouveau|a nouveau|fonctionnait|a fonctionne|a marche|depuis|a baisse|a augmente|est passe de|a temps|livre|reussi',
     ),
     lesson: list(
-      'depuis|j ai appris|appris|lecon|la prochaine fois|retenu|ce que j en ai tire|j en ai tire|autrement|differemment|desormais|post mortem|on a mis|nous avons ajoute|on a ajoute|avons mis en place',
+      'depuis|j ai appris|appris|lecon|la prochaine fois|retenu|ce que j en ai tire|j en ai tire|desormais|post mortem|on a mis|nous avons ajoute|on a ajoute|avons mis en place',
     ),
     ownership: list('ma faute|mon erreur|ma responsabilite|j etais responsable|j assume'),
     deflection: list('pas ma faute|pas mon probleme|pas mon travail|pas mon role|la faute des autres'),

@@ -260,9 +260,7 @@ export const swedish: Language = {
     result: list(
       'till slut|i slutändan|resultatet|resultat|det gick bra|det fungerade|fungerade|lyckades|blev överens|var uppe igen|uppe igen|sedan dess|minskade|ökade|gick från|i tid|levererade',
     ),
-    lesson: list(
-      'lärde|jag har lärt|lärdom|sedan dess|nästa gång|framöver|numera|post mortem|tog med mig|det jag tog med|göra annorlunda|gjort annorlunda',
-    ),
+    lesson: list('lärde|jag har lärt|lärdom|sedan dess|nästa gång|framöver|numera|post mortem|det jag tog med|göra annorlunda'),
     ownership: list('mitt fel|mitt ansvar|min skuld|jag var ansvarig|jag tog ansvar'),
     deflection: list('inte mitt fel|inte mitt problem|inte mitt ansvar|inte min uppgift|chefen som bestämmer'),
     steps: list('först|sedan|sen|därefter|efter det|till sist|samtidigt|om|när'),
