@@ -102,3 +102,21 @@ describe('a nationality of something else than the candidate', () => {
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+/** 'met', 'not met' or 'unclear': the review's findings tell a refusal from an undecided answer. */
+const reading = (criterion: string, answer: string, language: LanguageCode) => {
+  const judgement = judge(criterion, answer, language);
+  return judgement.isUndecided ? 'unclear' : judgement.outcome ? 'met' : 'not met';
+};
+
+describe('after review: the countries a criterion opens the right to work to', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    // Free movement is decided from the countries the criterion names; the Common Travel Area adds Ireland after it.
+    [1, 'Must have the right to work in the UK.', "I'm Polish", 'unclear'],
+    [1, 'Must have the right to work in the UK.', "I'm a German citizen", 'not met'],
+    [1, 'Must have the right to work in the UK.', "I'm Irish.", 'met'],
+    [1, 'Must have the right to work in Ireland.', "I'm Polish.", 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

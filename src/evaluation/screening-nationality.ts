@@ -125,11 +125,14 @@ function acceptedCountries(criterionTokens: readonly string[], language: Languag
     [...hitsOf(criterionTokens, countries, 'names'), ...hitsOf(criterionTokens, countries, 'nationals')].map((h) => h.code),
   );
   const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
-  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) named.add(code);
+  const accepted = new Set(named);
+  // Free movement from the countries the criterion names, before the Common Travel Area adds Ireland to a UK job:
+  // an Irish citizen may work in the UK, a Polish one may not.
   if (criterionTokens.some((t) => union.has(t)) || [...named].some((c) => freeMovement.includes(c))) {
-    for (const code of freeMovement) named.add(code);
+    for (const code of freeMovement) accepted.add(code);
   }
-  return named;
+  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) accepted.add(code);
+  return accepted;
 }
 
 /**
