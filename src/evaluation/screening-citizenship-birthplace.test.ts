@@ -116,6 +116,11 @@ describe('after review: the countries a criterion opens the right to work to', (
     [1, 'Must have the right to work in the UK.', "I'm a German citizen", 'not met'],
     [1, 'Must have the right to work in the UK.', "I'm Irish.", 'met'],
     [1, 'Must have the right to work in Ireland.', "I'm Polish.", 'met'],
+    // The country is the one the right to work is about, named as a place, not a language or a company's nationality.
+    [1, 'Must have the right to work in the US and speak fluent Spanish.', "I'm Spanish", 'unclear'],
+    [1, 'Must have the right to work in the US and speak fluent Spanish.', "I'm Polish", 'unclear'],
+    [1, 'Must be authorised to work in the US for a German company.', "I'm Italian", 'unclear'],
+    [1, 'Must be authorised to work in the US for a German company.', "I'm American", 'met'],
   ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
     expect(reading(criterion, answer, language)).toBe(expected);
   });

@@ -116,14 +116,17 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
 }
 
 /**
- * The countries whose nationals the criterion's right to work is open to: those it names; all free-movement ones
+ * The countries whose nationals the criterion's right to work is open to: those it names as places (or, naming none,
+ * by their nationals); all free-movement ones
  * where it names one of them or the union; the UK and Ireland where it names either.
  */
 function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
   const countries = countriesOf(language);
-  const named = new Set(
-    [...hitsOf(criterionTokens, countries, 'names'), ...hitsOf(criterionTokens, countries, 'nationals')].map((h) => h.code),
-  );
+  // The country the right to work is about is named as a place ("in the US", "au Royaume-Uni"); a nationality word
+  // beside it is something else ("speak fluent Spanish", "for a German company"). Only a criterion that names no
+  // place is read by its nationality words ("US citizenship required").
+  const places = hitsOf(criterionTokens, countries, 'names');
+  const named = new Set((places.length > 0 ? places : hitsOf(criterionTokens, countries, 'nationals')).map((h) => h.code));
   const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
   const accepted = new Set(named);
   // Free movement from the countries the criterion names, before the Common Travel Area adds Ireland to a UK job:
