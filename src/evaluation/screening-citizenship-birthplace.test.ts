@@ -125,3 +125,23 @@ describe('after review: the countries a criterion opens the right to work to', (
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('after review: a birthplace follows "born in" in its own clause', () => {
+  const us = 'Must be authorised to work in the US without sponsorship.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, us, 'I was born in Mexico and moved to Texas.', 'unclear'],
+    [1, us, 'I was born in Brazil. Texas is where I live now.', 'unclear'],
+    [1, us, 'I was born in the United States.', 'met'],
+    [1, us, 'I was born in Santa Fe, New Mexico.', 'met'],
+    [1, us, 'Born and raised in Columbus, Ohio.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+
+  it.each<[LanguageCode, string, string]>([[1, us, 'I was born in India and studied in Ohio.']])(
+    'language %i: "%s" answered "%s" is not met',
+    (language, criterion, answer) => {
+      expect(reading(criterion, answer, language)).not.toBe('met');
+    },
+  );
+});

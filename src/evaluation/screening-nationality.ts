@@ -24,8 +24,8 @@ import { wordsOf, type ClauseReading } from './screening-requirement.js';
 const SELF_DESCRIPTION_REACH = 4;
 /** Tokens either side of a citizenship word where the country is named ("Italian citizen", "citoyen de la Belgique"). */
 const COUNTRY_REACH = 3;
-/** Tokens either side of "born in" where the place is named ("born and raised in Columbus, Ohio", "in Texas geboren"). */
-const BIRTH_REACH = 4;
+/** Words of a city between "born in" and its state ("born and raised in Columbus, Ohio", "born in Santa Fe, New Mexico"). */
+const BIRTH_GAP = 2;
 /** Another country's citizenship is the candidate's when the candidate speaks and these tokens before it are theirs. */
 const OWN_NEAR = 2;
 /** An inflected ending of up to this many letters is the same nationality ("dansk" / "danske", "español" / "española"). */
@@ -182,25 +182,42 @@ export function readNationality(
     foreign.push(...permits.map((h) => h.code));
   }
 
-  // Born where birth makes a citizen: a region or name of the country near "born in", across the commas of
-  // "Columbus, Ohio".
+  // Born where birth makes a citizen: a region or name of the country right after "born in" in the same clause
+  // ("born in Texas", "born and raised in Columbus, Ohio" across its comma), or just before a birth word that takes
+  // no preposition ("in Texas geboren"); not a place further on ("born in Mexico and moved to Texas") nor in the
+  // next sentence ("born in Brazil. Texas is where I live now").
   const birthright = [...accepted].filter((c) => BIRTHRIGHT_COUNTRIES.includes(c));
   if (birthright.length > 0) {
     const births = wordsOf(language, 'birthplaces', 'screening');
     const places = countries.filter((c) => birthright.includes(c.code));
-    const all = clauses.flatMap((c, i) => c.tokens.map((t, k) => ({ t, clause: i, at: k })));
-    const tokens = all.map((x) => x.t);
-    const placeHits = [...hitsOf(tokens, places, 'regions'), ...hitsOf(tokens, places, 'names')];
-    for (const hit of findPhrases(tokens, births)) {
-      const clause = clauses[all[hit.start]?.clause ?? -1];
-      if (!clause || clause.stance === 'negative') continue;
-      const place = placeHits.find(
-        (p) => p.start >= hit.end - BIRTH_REACH - 1 && p.start <= hit.end + BIRTH_REACH && p.start !== hit.start,
-      );
-      if (!place) continue;
-      const first = Math.min(hit.start, place.start);
-      const inClause = all.slice(0, first).filter((x) => x.clause === all[hit.start]?.clause);
-      if (isOwn(inClause.map((x) => x.t))) return true;
+    const placesIn = (tokens: readonly string[]) => [...hitsOf(tokens, places, 'regions'), ...hitsOf(tokens, places, 'names')];
+    // The words between "born in" and the place are a city's ("Columbus"), none a stop word ("and", "to").
+    const isCity = (gap: readonly string[]) => gap.length <= BIRTH_GAP && gap.every((t) => !stops.has(t));
+    for (const [i, c] of clauses.entries()) {
+      if (c.stance === 'negative') continue;
+      const placeHits = placesIn(c.tokens);
+      for (const hit of findPhrases(c.tokens, births)) {
+        const last = c.tokens[hit.end - 1] ?? '';
+        // "geboren in Texas", "born in the United States": one stop word may open the gap (a preposition, an article).
+        const takesPreposition = !stops.has(last);
+        const after = placeHits.find((p) => {
+          if (p.start < hit.end) return false;
+          const gap = c.tokens.slice(hit.end, p.start);
+          return isCity(gap.length > 0 && stops.has(gap[0] as string) ? gap.slice(1) : gap);
+        });
+        const before = takesPreposition
+          ? placeHits.find((p) => p.end <= hit.start && hit.start - p.end <= 1)
+          : undefined;
+        let first = after ? hit.start : before?.start;
+        if (first === undefined) {
+          // "Born and raised in Columbus, Ohio": the clause ends on a city and the next is the place alone.
+          const next = clauses[i + 1];
+          const rest = c.tokens.slice(hit.end);
+          const place = next ? placesIn(next.tokens).find((p) => p.start === 0) : undefined;
+          if (next && place && rest.length > 0 && isCity(rest) && next.tokens.length - place.end <= 1) first = hit.start;
+        }
+        if (first !== undefined && isOwn(c.tokens.slice(0, first))) return true;
+      }
     }
   }
 
