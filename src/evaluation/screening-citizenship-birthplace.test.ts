@@ -145,3 +145,19 @@ describe('after review: a birthplace follows "born in" in its own clause', () =>
     },
   );
 });
+
+describe("after review: a country's permit is the candidate's own", () => {
+  const india = 'Must be authorised to work in India without an employment visa.';
+  const uae = 'Must be able to work in the UAE without company sponsorship.';
+  const uaeAr = 'يجب أن يتمكن المرشح من العمل في الإمارات دون أن تكفل الشركة إقامته.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, india, 'My wife has an OCI card.', 'unclear'],
+    [1, uae, 'My husband has a golden visa.', 'unclear'],
+    [9, uaeAr, 'زوجي عنده الإقامة الذهبية', 'unclear'],
+    [1, india, 'I have an OCI card.', 'met'],
+    [1, uae, 'I hold a UAE golden visa.', 'met'],
+    [9, uaeAr, 'عندي الإقامة الذهبية', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

@@ -173,11 +173,15 @@ export function readNationality(
     tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
     findPhrases(tokens.slice(0, at), [...selves, ...firstPerson]).length > 0;
 
-  // A country's own permit held ("I have an OCI card", "عندي الإقامة الذهبية"), in a clause that does not deny it.
+  // A country's own permit held by the candidate ("I have an OCI card", "عندي الإقامة الذهبية", "I hold a UAE golden
+  // visa"), in a clause that does not deny it; not another person's ("My wife has an OCI card", "زوجي عنده").
   const foreign: CountryCode[] = [];
   for (const c of clauses) {
     if (c.stance === 'negative') continue;
-    const permits = hitsOf(c.tokens, countries, 'permits');
+    const countryWords = [...hitsOf(c.tokens, countries, 'names'), ...hitsOf(c.tokens, countries, 'nationals')];
+    const isHolder = (at: number) =>
+      isOwn(c.tokens.slice(0, at).filter((_, k) => !countryWords.some((h) => h.start <= k && k < h.end)));
+    const permits = hitsOf(c.tokens, countries, 'permits').filter((h) => isHolder(h.start));
     if (permits.some((h) => accepted.has(h.code))) return true;
     foreign.push(...permits.map((h) => h.code));
   }
