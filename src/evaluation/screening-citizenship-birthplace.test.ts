@@ -161,3 +161,20 @@ describe("after review: a country's permit is the candidate's own", () => {
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('after review: birth is citizenship only where birth makes a citizen (the US, Canada)', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [1, 'Must have the right to work in Germany.', 'I was born in Italy.', 'unclear'],
+    [1, 'Must have the right to work in Denmark.', 'I was born in Italy.', 'unclear'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin in Italien geboren.', 'unclear'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er født i Italien.', 'unclear'],
+    [1, 'Must have the right to work in the UK.', 'I was born in India and have lived in London for twenty years.', 'unclear'],
+    [1, 'Must be authorised to work in the US without sponsorship.', 'I was born in Canada.', 'unclear'],
+    [1, 'Must be authorised to work in Canada.', 'I was born in Canada.', 'met'],
+    // The candidate's own citizenship after "but" counts; the birthplace before it says nothing.
+    [1, 'Must be authorised to work in the US without sponsorship.', "I was born in Sweden but I'm a US citizen.", 'met'],
+    [1, 'Must have the right to work in Germany.', "I'm an Italian citizen.", 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

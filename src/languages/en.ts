@@ -217,7 +217,7 @@ export const english: Language = {
     workPermits: list(
       "c permit|b permit|g permit|l permit|permit c|permit b|permit g|permit l|lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
     ),
-    citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
+    citizenship: list('citizen|citizenship|national|nationality|passport'),
     countries: {
       at: { names: 'Austria', nationals: 'Austrian' },
       be: { names: 'Belgium', nationals: 'Belgian' },
