@@ -178,3 +178,16 @@ describe('after review: birth is citizenship only where birth makes a citizen (t
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('after review: no ambiguous US place names', () => {
+  const us = 'Must be authorised to work in the US without sponsorship.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, us, 'I was born in Georgia.', 'unclear'],
+    [1, us, 'I was born in South America.', 'unclear'],
+    [1, us, 'I was born in Latin America.', 'unclear'],
+    [1, us, 'I was born in the US.', 'met'],
+    [1, us, 'I was born in the States.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

@@ -251,10 +251,11 @@ export const english: Language = {
       no: { names: 'Norway', nationals: 'Norwegian' },
       ch: { names: 'Switzerland', nationals: 'Swiss' },
       us: {
-        names: 'the US|the U S|USA|U S A|United States|the States|America',
+        // Not "America" alone ("born in South America", "Latin America") nor Georgia (the country).
+        names: 'the US|the U S|USA|U S A|United States|the States',
         nationals: 'American|US citizen|U S citizen|US passport|U S passport|US national',
         regions:
-          'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico',
+          'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico',
       },
       ca: { names: 'Canada', nationals: 'Canadian' },
       gb: {
