@@ -191,3 +191,20 @@ describe('after review: no ambiguous US place names', () => {
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('after review: a nationality reads the same in every language (citizenship lists hold no nationals)', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [1, 'Must have the right to work in the UK.', "I'm Indian.", 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मैं भारतीय हूँ', 'unclear'],
+    [6, 'Debe estar autorizado a trabajar en Estados Unidos.', 'Soy español.', 'unclear'],
+    [8, 'Rätt att arbeta i USA krävs.', 'Jag är svensk.', 'unclear'],
+    [5, 'Le candidat doit être autorisé à travailler au Royaume-Uni.', 'Je suis français.', 'unclear'],
+    [3, 'उम्मीदवार को भारत में काम करने की अनुमति होनी चाहिए।', 'मैं भारतीय हूँ', 'met'],
+    [6, 'Debe tener permiso de trabajo en España.', 'Soy español.', 'met'],
+    [8, 'Rätt att arbeta i Sverige krävs.', 'Jag är svensk.', 'met'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er dansker.', 'met'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Deutscher.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

@@ -142,7 +142,7 @@ export const danish: Language = {
     workPermits: list(
       'c tilladelse|b tilladelse|g tilladelse|l tilladelse|giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
     ),
-    citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker'),
+    citizenship: list('statsborger|statsborgerskab|borger|pas'),
     countries: {
       at: { names: 'Østrig', nationals: 'østriger|østrigsk' },
       be: { names: 'Belgien', nationals: 'belgier|belgisk' },

@@ -165,7 +165,7 @@ export const spanish: Language = {
     workPermits: list(
       'permiso c|permiso b|permiso g|permiso l|me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
-    citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española'),
+    citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte'),
     countries: {
       at: { names: 'Austria', nationals: 'austriaco|austriaca|austríaco|austríaca' },
       be: { names: 'Bélgica', nationals: 'belga' },

@@ -174,7 +174,7 @@ export const french: Language = {
     workPermits: list(
       'permis g|permis l|me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
     ),
-    citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française'),
+    citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport'),
     countries: {
       at: { names: 'Autriche', nationals: 'autrichien|autrichienne' },
       be: { names: 'Belgique', nationals: 'belge' },

@@ -162,7 +162,7 @@ export const hindi: Language = {
     workPermits: list(
       'c परमिट|b परमिट|g परमिट|l परमिट|काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
     ),
-    citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
+    citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport'),
     countries: {
       at: { names: 'ऑस्ट्रिया', nationals: 'ऑस्ट्रियाई' },
       be: { names: 'बेल्जियम', nationals: 'बेल्जियन' },

@@ -144,7 +144,7 @@ export const swedish: Language = {
     workPermits: list(
       'c tillstånd|b tillstånd|g tillstånd|l tillstånd|ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
     ),
-    citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk'),
+    citizenship: list('medborgare|medborgarskap|pass'),
     countries: {
       at: { names: 'Österrike', nationals: 'österrikare|österrikisk' },
       be: { names: 'Belgien', nationals: 'belgare|belgisk' },
