@@ -208,3 +208,20 @@ describe('after review: a nationality reads the same in every language (citizens
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('after review: having X is not being X, and an ending that makes another word is no nationality', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er lettet.', 'unclear'],
+    [3, 'जर्मनी में काम करने की अनुमति होनी चाहिए', 'मेरे पास चेक है', 'unclear'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich habe Este.', 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मेरे पास English और Hindi दोनों हैं', 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मैं English में बात कर सकता हूँ', 'unclear'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er lettisk.', 'met'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er danske.', 'met'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Este.', 'met'],
+    [1, 'Must have the right to work in the UK.', "I'm English.", 'met'],
+    [1, 'Must be authorised to work in Germany.', 'I have an Italian passport.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

@@ -32,6 +32,13 @@ const OWN_NEAR = 2;
 const ENDING = 2;
 /** Nationality forms shorter than this are matched whole ("Ire", "Pole"): too short to take an ending safely. */
 const INFLECTED_FROM = 4;
+/** A vowel in the languages whose nationals take endings (Latin script; others are matched whole or listed). */
+const VOWEL = /[aeiouyæøåäöüéèêáíóú]/u;
+/**
+ * Language names among the English nationals: in another language's answer "English" is the language
+ * ("मैं English में बात करता हूँ"), not a nationality; in an English answer "I'm English" still is.
+ */
+const LANGUAGE_NAMES = new Set(['english']);
 
 interface Country {
   code: CountryCode;
@@ -52,7 +59,8 @@ function countriesOf(language: LanguageCode): Country[] {
     for (const [code, words] of Object.entries(record.countries) as Array<[CountryCode, CountryWords]>) {
       const country = byCode.get(code) ?? { code, names: [], nationals: [], regions: [], permits: [] };
       country.names.push(...list(words.names));
-      country.nationals.push(...list(words.nationals));
+      const isEnglish = record === ENGLISH.screening && language !== ENGLISH.code;
+      country.nationals.push(...list(words.nationals).filter((n) => !(isEnglish && LANGUAGE_NAMES.has(n.toLowerCase()))));
       country.regions.push(...list(words.regions ?? ''));
       country.permits.push(...list(words.permits ?? ''));
       byCode.set(code, country);
@@ -81,6 +89,17 @@ function stopWordsOf(language: LanguageCode): Set<string> {
 /** A token without the Arabic article, so "الإيطالية" is "إيطالية". */
 const bare = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
 
+/**
+ * An inflected form of a nationality: an ending of up to two letters on a form long enough to take one ("dansk" /
+ * "danske", "svensk" / "svenskt", "español" / "española"); a form that ends in a vowel takes only a vowel after it,
+ * since a consonant there makes another word (Danish "lette" / "lettet", relieved).
+ */
+function isInflected(token: string, form: string): boolean {
+  if (form.length < INFLECTED_FROM || !token.startsWith(form) || token.length - form.length > ENDING) return false;
+  const ending = token.slice(form.length);
+  return ending === '' || !VOWEL.test(form.slice(-1)) || VOWEL.test(ending[0] as string);
+}
+
 /** Where a country is named or a national of it is: [start, end) of the tokens and the country. */
 interface CountryHit {
   code: CountryCode;
@@ -104,9 +123,7 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
       const t = bare(token);
       const matches =
         !names?.has(token) &&
-        single.some(
-          (f) => t === f || (field === 'nationals' && f.length >= INFLECTED_FROM && t.startsWith(f) && t.length - f.length <= ENDING),
-        );
+        single.some((f) => t === f || (field === 'nationals' && isInflected(t, f)));
       if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
     });
     const phrases = forms.filter((f) => phraseTokens(f).length > 1);
@@ -155,6 +172,7 @@ export function readNationality(
   const selves = wordsOf(language, 'selfDescriptions', 'screening');
   const firstPerson = wordsOf(language, 'firstPerson', 'lexicon');
   const citizenship = wordsOf(language, 'citizenship', 'screening');
+  const holdings = wordsOf(language, 'holdings', 'screening');
   const allowed = new Set(
     [...selves, ...firstPerson, ...citizenship, ...wordsOf(language, 'yes', 'lexicon')].flatMap((w) => phraseTokens(w)),
   );
@@ -247,7 +265,8 @@ export function readNationality(
     const endsThere = next === undefined || stops.has(next) || allowed.has(next) || nationals.some((h) => h.start === opening?.end);
     if (opening && endsThere) {
       const before = c.tokens.slice(0, opening.start);
-      if (before.length > 0 && isOwn(before)) nationalities.push(opening.code);
+      // Having X is not being X: "ich habe Este", "मेरे पास चेक है" (a cheque); with a passport it is read below.
+      if (before.length > 0 && isOwn(before) && findPhrases(before, holdings).length === 0) nationalities.push(opening.code);
     }
     const named = [...nationals, ...hitsOf(c.tokens, countries, 'names')];
     for (const hit of citizenshipHits) {

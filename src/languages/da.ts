@@ -182,6 +182,7 @@ export const danish: Language = {
       ae: { names: 'De Forenede Arabiske Emirater|Emiraterne', nationals: 'emiratisk' },
     },
     selfDescriptions: list('jeg er|er|jeg har|har|født'),
+    holdings: list('jeg har|har'),
     birthplaces: list('født i|født og opvokset i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),

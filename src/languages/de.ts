@@ -225,6 +225,7 @@ export const german: Language = {
       ae: { names: 'Vereinigte Arabische Emirate|VAE|Emirate', nationals: 'Emirati|emiratisch' },
     },
     selfDescriptions: list('ich bin|bin|ich habe|habe|besitze|ich besitze|von geburt'),
+    holdings: list('ich habe|habe|besitze|ich besitze'),
     birthplaces: list('geboren|geboren und aufgewachsen'),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),

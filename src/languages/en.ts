@@ -270,6 +270,7 @@ export const english: Language = {
       ae: { names: 'UAE|the Emirates|United Arab Emirates', nationals: 'Emirati', permits: 'golden visa' },
     },
     selfDescriptions: list("i'm|i am|am|i hold|hold|i have|have|i've got|got|by birth"),
+    holdings: list("i have|have|i've got|got|i hold|hold"),
     birthplaces: list('born in|born and raised in|born and bred in|born and grew up in|was born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),

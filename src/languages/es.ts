@@ -205,6 +205,7 @@ export const spanish: Language = {
       ae: { names: 'Emiratos Árabes Unidos|Emiratos|EAU', nationals: 'emiratí' },
     },
     selfDescriptions: list('soy|yo soy|tengo|yo tengo|poseo|de nacimiento'),
+    holdings: list('tengo|yo tengo|poseo'),
     birthplaces: list('nací en|nacido en|nacida en|nací y crecí en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),

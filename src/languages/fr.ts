@@ -214,6 +214,7 @@ export const french: Language = {
       ae: { names: 'Émirats arabes unis|Émirats|EAU', nationals: 'émirien|émirienne|émirati' },
     },
     selfDescriptions: list("je suis|suis|j'ai|ai|je possède|possède|je détiens|détiens|de naissance"),
+    holdings: list("j'ai|ai|je possède|possède|je détiens|détiens"),
     birthplaces: list('né en|née en|né à|née à|né au|née au|né aux|née aux|né et j ai grandi à|née et j ai grandi à'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),

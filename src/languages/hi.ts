@@ -202,6 +202,7 @@ export const hindi: Language = {
       ae: { names: 'यूएई|दुबई', nationals: 'अमीराती' },
     },
     selfDescriptions: list('मैं|हूँ|हूं|मेरे पास|मेरा|मेरी|है|i am|main|mai|hoon|hu|mere paas'),
+    holdings: list('मेरे पास|mere paas'),
     birthplaces: list('जन्म|पैदा हुआ|पैदा हुई|born in|janm'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),

@@ -184,6 +184,7 @@ export const swedish: Language = {
       ae: { names: 'Förenade Arabemiraten|Emiraten', nationals: 'emiratisk' },
     },
     selfDescriptions: list('jag är|är|jag har|har|född'),
+    holdings: list('jag har|har'),
     birthplaces: list('född i|född och uppvuxen i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
