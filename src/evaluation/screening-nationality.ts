@@ -15,12 +15,16 @@ import {
   list,
   type CountryCode,
   type CountryWords,
+  type ScreeningWords,
 } from '../languages/index.js';
 import { findPhrases, phraseTokens } from './phrase-match.js';
 import { amountWordsFor } from './screening-amounts.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
-/** A nationality said of oneself opens its clause: "I'm Portuguese", "ich bin Italienerin", "je suis belge". */
+/**
+ * A nationality said of oneself comes early in its clause, within this many tokens of its start: "I'm Portuguese",
+ * "ich bin Italienerin", "yes, I am a Portuguese" ("yes", "I", "am", "a" before it).
+ */
 const SELF_DESCRIPTION_REACH = 4;
 /** Tokens either side of a citizenship word where the country is named ("Italian citizen", "citoyen de la Belgique"). */
 const COUNTRY_REACH = 3;
@@ -48,7 +52,22 @@ interface Country {
   permits: string[];
 }
 
+/** What the candidate says about needing a permit: a negation there does not deny a nationality. */
+const PERMIT_TALK = ['needs', 'workPermits', 'workAuthorisation', 'sponsorship'] as const satisfies ReadonlyArray<keyof ScreeningWords>;
+
 const countryCache = new Map<LanguageCode, Country[]>();
+
+const speakerCache = new Map<LanguageCode, string[]>();
+
+/** The candidate speaking of themselves ("I'm", "ich bin", "my", "मेरे पास"): one list per language, so it is compiled once. */
+function speakersOf(language: LanguageCode): string[] {
+  let words = speakerCache.get(language);
+  if (!words) {
+    words = [...wordsOf(language, 'selfDescriptions', 'screening'), ...wordsOf(language, 'firstPerson', 'lexicon')];
+    speakerCache.set(language, words);
+  }
+  return words;
+}
 
 /** The language's countries merged with English's (answers code-switch: "passport British है"). */
 function countriesOf(language: LanguageCode): Country[] {
@@ -121,9 +140,7 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
       .map((t) => bare(t[0] as string));
     tokens.forEach((token, i) => {
       const t = bare(token);
-      const matches =
-        !names?.has(token) &&
-        single.some((f) => t === f || (field === 'nationals' && isInflected(t, f)));
+      const matches = !names?.has(token) && single.some((f) => t === f || (field === 'nationals' && isInflected(t, f)));
       if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
     });
     const phrases = forms.filter((f) => phraseTokens(f).length > 1);
@@ -171,6 +188,7 @@ export function readNationality(
   const countries = countriesOf(language);
   const selves = wordsOf(language, 'selfDescriptions', 'screening');
   const firstPerson = wordsOf(language, 'firstPerson', 'lexicon');
+  const speakers = speakersOf(language);
   const citizenship = wordsOf(language, 'citizenship', 'screening');
   const holdings = wordsOf(language, 'holdings', 'screening');
   const allowed = new Set(
@@ -180,16 +198,13 @@ export function readNationality(
   // nothing ("Italian citizen") or with the candidate ("I'm", "ich bin", "je suis", "أنا", "मैं"), not "my wife is".
   const stops = stopWordsOf(language);
   const isOwn = (before: readonly string[]) =>
-    before.every((t) => stops.has(t) || allowed.has(t)) &&
-    (before.length === 0 || findPhrases(before, [...selves, ...firstPerson]).length > 0);
-  // Stricter: the candidate is named in the words just before ("but I have an"), not only somewhere in the clause,
-  // so "my wife has an Italian passport" is not the candidate's.
-  const isOwnJustBefore = (tokens: readonly string[], at: number) =>
+    before.every((t) => stops.has(t) || allowed.has(t)) && (before.length === 0 || findPhrases(before, speakers).length > 0);
+  // The few words just before `at` are the candidate's ("but I have an"), and the candidate is named from `from` on:
+  // just before for a citizenship that would meet the criterion, so "my wife has an Italian passport" is not the
+  // candidate's; anywhere before for another country's, which may only take the right away.
+  const isOwnBefore = (tokens: readonly string[], at: number, from: number) =>
     tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
-    findPhrases(tokens.slice(Math.max(0, at - OWN_NEAR - 1), at), [...selves, ...firstPerson]).length > 0;
-  const isOwnNear = (tokens: readonly string[], at: number) =>
-    tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
-    findPhrases(tokens.slice(0, at), [...selves, ...firstPerson]).length > 0;
+    findPhrases(tokens.slice(Math.max(0, from), at), speakers).length > 0;
 
   // A country's own permit held by the candidate ("I have an OCI card", "عندي الإقامة الذهبية", "I hold a UAE golden
   // visa"), in a clause that does not deny it; not another person's ("My wife has an OCI card", "زوجي عنده").
@@ -197,8 +212,7 @@ export function readNationality(
   for (const c of clauses) {
     if (c.stance === 'negative') continue;
     const countryWords = [...hitsOf(c.tokens, countries, 'names'), ...hitsOf(c.tokens, countries, 'nationals')];
-    const isHolder = (at: number) =>
-      isOwn(c.tokens.slice(0, at).filter((_, k) => !countryWords.some((h) => h.start <= k && k < h.end)));
+    const isHolder = (at: number) => isOwn(c.tokens.slice(0, at).filter((_, k) => !countryWords.some((h) => h.start <= k && k < h.end)));
     const permits = hitsOf(c.tokens, countries, 'permits').filter((h) => isHolder(h.start));
     if (permits.some((h) => accepted.has(h.code))) return true;
     foreign.push(...permits.map((h) => h.code));
@@ -227,9 +241,7 @@ export function readNationality(
           const gap = c.tokens.slice(hit.end, p.start);
           return isCity(gap.length > 0 && stops.has(gap[0] as string) ? gap.slice(1) : gap);
         });
-        const before = takesPreposition
-          ? placeHits.find((p) => p.end <= hit.start && hit.start - p.end <= 1)
-          : undefined;
+        const before = takesPreposition ? placeHits.find((p) => p.end <= hit.start && hit.start - p.end <= 1) : undefined;
         let first = after ? hit.start : before?.start;
         if (first === undefined) {
           // "Born and raised in Columbus, Ohio": the clause ends on a city and the next is the place alone.
@@ -248,9 +260,7 @@ export function readNationality(
   // against it ("I'm Italian but only have a US passport").
   const nationalities: CountryCode[] = [];
   // A negation about needing a permit ("je suis belge donc pas besoin de permis") does not deny the nationality.
-  const aboutPermits = ['needs', 'workPermits', 'workAuthorisation', 'sponsorship'].flatMap((k) =>
-    wordsOf(language, k as 'needs', 'screening'),
-  );
+  const aboutPermits = PERMIT_TALK.flatMap((k) => wordsOf(language, k, 'screening'));
   for (const c of clauses) {
     const nationals = hitsOf(c.tokens, countries, 'nationals');
     const citizenshipHits = findPhrases(c.tokens, citizenship);
@@ -281,15 +291,16 @@ export function readNationality(
       const first = Math.min(hit.start, country.start);
       if (accepted.has(country.code)) {
         // "I'm Brazilian but I have an Italian passport": the candidate's own words just before it.
-        if (isOwn(c.tokens.slice(0, first)) || isOwnJustBefore(c.tokens, first)) nationalities.push(country.code);
+        if (isOwn(c.tokens.slice(0, first)) || isOwnBefore(c.tokens, first, first - OWN_NEAR - 1)) nationalities.push(country.code);
       }
       // "I'm half Italian but only have a US passport": another country's, said by the candidate just before it.
-      else if (isOwn(c.tokens.slice(0, first)) || isOwnNear(c.tokens, first)) foreign.push(country.code);
+      else if (isOwn(c.tokens.slice(0, first)) || isOwnBefore(c.tokens, first, 0)) foreign.push(country.code);
     }
   }
   const own = nationalities.filter((n) => accepted.has(n));
   // Another country's passport or permit alone is not the right to work; another nationality alone ("I'm Indian"
-  // for the UK) leaves it to the other rules: a permit may be held and not named.
+  // for the UK) decides nothing here (null): a permit may be held and not named, and readWorkRights's own reading
+  // of the answer, then its yes or no, decide (undecided where there is none).
   if (own.length === 0) return foreign.length > 0 ? false : null;
   const others = [...foreign, ...nationalities.filter((n) => !accepted.has(n))];
   const contrasted = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'contrasts', 'screening')).length > 0);
