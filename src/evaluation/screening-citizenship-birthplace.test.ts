@@ -102,3 +102,126 @@ describe('a nationality of something else than the candidate', () => {
     expect(judge(criterion, answer, language).outcome).toBe(false);
   });
 });
+
+/** 'met', 'not met' or 'unclear': the review's findings tell a refusal from an undecided answer. */
+const reading = (criterion: string, answer: string, language: LanguageCode) => {
+  const judgement = judge(criterion, answer, language);
+  return judgement.isUndecided ? 'unclear' : judgement.outcome ? 'met' : 'not met';
+};
+
+describe('after review: the countries a criterion opens the right to work to', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    // Free movement is decided from the countries the criterion names; the Common Travel Area adds Ireland after it.
+    [1, 'Must have the right to work in the UK.', "I'm Polish", 'unclear'],
+    [1, 'Must have the right to work in the UK.', "I'm a German citizen", 'not met'],
+    [1, 'Must have the right to work in the UK.', "I'm Irish.", 'met'],
+    [1, 'Must have the right to work in Ireland.', "I'm Polish.", 'met'],
+    // The country is the one the right to work is about, named as a place, not a language or a company's nationality.
+    [1, 'Must have the right to work in the US and speak fluent Spanish.', "I'm Spanish", 'unclear'],
+    [1, 'Must have the right to work in the US and speak fluent Spanish.', "I'm Polish", 'unclear'],
+    [1, 'Must be authorised to work in the US for a German company.', "I'm Italian", 'unclear'],
+    [1, 'Must be authorised to work in the US for a German company.', "I'm American", 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});
+
+describe('after review: a birthplace follows "born in" in its own clause', () => {
+  const us = 'Must be authorised to work in the US without sponsorship.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, us, 'I was born in Mexico and moved to Texas.', 'unclear'],
+    [1, us, 'I was born in Brazil. Texas is where I live now.', 'unclear'],
+    [1, us, 'I was born in the United States.', 'met'],
+    [1, us, 'I was born in Santa Fe, New Mexico.', 'met'],
+    [1, us, 'Born and raised in Columbus, Ohio.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+
+  it.each<[LanguageCode, string, string]>([[1, us, 'I was born in India and studied in Ohio.']])(
+    'language %i: "%s" answered "%s" is not met',
+    (language, criterion, answer) => {
+      expect(reading(criterion, answer, language)).not.toBe('met');
+    },
+  );
+});
+
+describe("after review: a country's permit is the candidate's own", () => {
+  const india = 'Must be authorised to work in India without an employment visa.';
+  const uae = 'Must be able to work in the UAE without company sponsorship.';
+  const uaeAr = 'يجب أن يتمكن المرشح من العمل في الإمارات دون أن تكفل الشركة إقامته.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, india, 'My wife has an OCI card.', 'unclear'],
+    [1, uae, 'My husband has a golden visa.', 'unclear'],
+    [9, uaeAr, 'زوجي عنده الإقامة الذهبية', 'unclear'],
+    [1, india, 'I have an OCI card.', 'met'],
+    [1, uae, 'I hold a UAE golden visa.', 'met'],
+    [9, uaeAr, 'عندي الإقامة الذهبية', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});
+
+describe('after review: birth is citizenship only where birth makes a citizen (the US, Canada)', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [1, 'Must have the right to work in Germany.', 'I was born in Italy.', 'unclear'],
+    [1, 'Must have the right to work in Denmark.', 'I was born in Italy.', 'unclear'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin in Italien geboren.', 'unclear'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er født i Italien.', 'unclear'],
+    [1, 'Must have the right to work in the UK.', 'I was born in India and have lived in London for twenty years.', 'unclear'],
+    [1, 'Must be authorised to work in the US without sponsorship.', 'I was born in Canada.', 'unclear'],
+    [1, 'Must be authorised to work in Canada.', 'I was born in Canada.', 'met'],
+    // The candidate's own citizenship after "but" counts; the birthplace before it says nothing.
+    [1, 'Must be authorised to work in the US without sponsorship.', "I was born in Sweden but I'm a US citizen.", 'met'],
+    [1, 'Must have the right to work in Germany.', "I'm an Italian citizen.", 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});
+
+describe('after review: no ambiguous US place names', () => {
+  const us = 'Must be authorised to work in the US without sponsorship.';
+  it.each<[LanguageCode, string, string, string]>([
+    [1, us, 'I was born in Georgia.', 'unclear'],
+    [1, us, 'I was born in South America.', 'unclear'],
+    [1, us, 'I was born in Latin America.', 'unclear'],
+    [1, us, 'I was born in the US.', 'met'],
+    [1, us, 'I was born in the States.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});
+
+describe('after review: a nationality reads the same in every language (citizenship lists hold no nationals)', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [1, 'Must have the right to work in the UK.', "I'm Indian.", 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मैं भारतीय हूँ', 'unclear'],
+    [6, 'Debe estar autorizado a trabajar en Estados Unidos.', 'Soy español.', 'unclear'],
+    [8, 'Rätt att arbeta i USA krävs.', 'Jag är svensk.', 'unclear'],
+    [5, 'Le candidat doit être autorisé à travailler au Royaume-Uni.', 'Je suis français.', 'unclear'],
+    [3, 'उम्मीदवार को भारत में काम करने की अनुमति होनी चाहिए।', 'मैं भारतीय हूँ', 'met'],
+    [6, 'Debe tener permiso de trabajo en España.', 'Soy español.', 'met'],
+    [8, 'Rätt att arbeta i Sverige krävs.', 'Jag är svensk.', 'met'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er dansker.', 'met'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Deutscher.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});
+
+describe('after review: having X is not being X, and an ending that makes another word is no nationality', () => {
+  it.each<[LanguageCode, string, string, string]>([
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er lettet.', 'unclear'],
+    [3, 'जर्मनी में काम करने की अनुमति होनी चाहिए', 'मेरे पास चेक है', 'unclear'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich habe Este.', 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मेरे पास English और Hindi दोनों हैं', 'unclear'],
+    [3, 'उम्मीदवार को यूके में काम करने की अनुमति होनी चाहिए।', 'मैं English में बात कर सकता हूँ', 'unclear'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er lettisk.', 'met'],
+    [7, 'Ret til at arbejde i Danmark er et krav.', 'Jeg er danske.', 'met'],
+    [2, 'Der Bewerber muss in Deutschland arbeiten dürfen.', 'Ich bin Este.', 'met'],
+    [1, 'Must have the right to work in the UK.', "I'm English.", 'met'],
+    [1, 'Must be authorised to work in Germany.', 'I have an Italian passport.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, expected) => {
+    expect(reading(criterion, answer, language)).toBe(expected);
+  });
+});

@@ -15,23 +15,34 @@ import {
   list,
   type CountryCode,
   type CountryWords,
+  type ScreeningWords,
 } from '../languages/index.js';
 import { findPhrases, phraseTokens } from './phrase-match.js';
 import { amountWordsFor } from './screening-amounts.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
-/** A nationality said of oneself opens its clause: "I'm Portuguese", "ich bin Italienerin", "je suis belge". */
+/**
+ * A nationality said of oneself comes early in its clause, within this many tokens of its start: "I'm Portuguese",
+ * "ich bin Italienerin", "yes, I am a Portuguese" ("yes", "I", "am", "a" before it).
+ */
 const SELF_DESCRIPTION_REACH = 4;
 /** Tokens either side of a citizenship word where the country is named ("Italian citizen", "citoyen de la Belgique"). */
 const COUNTRY_REACH = 3;
-/** Tokens either side of "born in" where the place is named ("born and raised in Columbus, Ohio", "in Texas geboren"). */
-const BIRTH_REACH = 4;
+/** Words of a city between "born in" and its state ("born and raised in Columbus, Ohio", "born in Santa Fe, New Mexico"). */
+const BIRTH_GAP = 2;
 /** Another country's citizenship is the candidate's when the candidate speaks and these tokens before it are theirs. */
 const OWN_NEAR = 2;
 /** An inflected ending of up to this many letters is the same nationality ("dansk" / "danske", "español" / "española"). */
 const ENDING = 2;
 /** Nationality forms shorter than this are matched whole ("Ire", "Pole"): too short to take an ending safely. */
 const INFLECTED_FROM = 4;
+/** A vowel in the languages whose nationals take endings (Latin script; others are matched whole or listed). */
+const VOWEL = /[aeiouyæøåäöüéèêáíóú]/u;
+/**
+ * Language names among the English nationals: in another language's answer "English" is the language
+ * ("मैं English में बात करता हूँ"), not a nationality; in an English answer "I'm English" still is.
+ */
+const LANGUAGE_NAMES = new Set(['english']);
 
 interface Country {
   code: CountryCode;
@@ -41,7 +52,22 @@ interface Country {
   permits: string[];
 }
 
+/** What the candidate says about needing a permit: a negation there does not deny a nationality. */
+const PERMIT_TALK = ['needs', 'workPermits', 'workAuthorisation', 'sponsorship'] as const satisfies ReadonlyArray<keyof ScreeningWords>;
+
 const countryCache = new Map<LanguageCode, Country[]>();
+
+const speakerCache = new Map<LanguageCode, string[]>();
+
+/** The candidate speaking of themselves ("I'm", "ich bin", "my", "मेरे पास"): one list per language, so it is compiled once. */
+function speakersOf(language: LanguageCode): string[] {
+  let words = speakerCache.get(language);
+  if (!words) {
+    words = [...wordsOf(language, 'selfDescriptions', 'screening'), ...wordsOf(language, 'firstPerson', 'lexicon')];
+    speakerCache.set(language, words);
+  }
+  return words;
+}
 
 /** The language's countries merged with English's (answers code-switch: "passport British है"). */
 function countriesOf(language: LanguageCode): Country[] {
@@ -52,7 +78,8 @@ function countriesOf(language: LanguageCode): Country[] {
     for (const [code, words] of Object.entries(record.countries) as Array<[CountryCode, CountryWords]>) {
       const country = byCode.get(code) ?? { code, names: [], nationals: [], regions: [], permits: [] };
       country.names.push(...list(words.names));
-      country.nationals.push(...list(words.nationals));
+      const isEnglish = record === ENGLISH.screening && language !== ENGLISH.code;
+      country.nationals.push(...list(words.nationals).filter((n) => !(isEnglish && LANGUAGE_NAMES.has(n.toLowerCase()))));
       country.regions.push(...list(words.regions ?? ''));
       country.permits.push(...list(words.permits ?? ''));
       byCode.set(code, country);
@@ -81,6 +108,17 @@ function stopWordsOf(language: LanguageCode): Set<string> {
 /** A token without the Arabic article, so "الإيطالية" is "إيطالية". */
 const bare = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
 
+/**
+ * An inflected form of a nationality: an ending of up to two letters on a form long enough to take one ("dansk" /
+ * "danske", "svensk" / "svenskt", "español" / "española"); a form that ends in a vowel takes only a vowel after it,
+ * since a consonant there makes another word (Danish "lette" / "lettet", relieved).
+ */
+function isInflected(token: string, form: string): boolean {
+  if (form.length < INFLECTED_FROM || !token.startsWith(form) || token.length - form.length > ENDING) return false;
+  const ending = token.slice(form.length);
+  return ending === '' || !VOWEL.test(form.slice(-1)) || VOWEL.test(ending[0] as string);
+}
+
 /** Where a country is named or a national of it is: [start, end) of the tokens and the country. */
 interface CountryHit {
   code: CountryCode;
@@ -102,11 +140,7 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
       .map((t) => bare(t[0] as string));
     tokens.forEach((token, i) => {
       const t = bare(token);
-      const matches =
-        !names?.has(token) &&
-        single.some(
-          (f) => t === f || (field === 'nationals' && f.length >= INFLECTED_FROM && t.startsWith(f) && t.length - f.length <= ENDING),
-        );
+      const matches = !names?.has(token) && single.some((f) => t === f || (field === 'nationals' && isInflected(t, f)));
       if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
     });
     const phrases = forms.filter((f) => phraseTokens(f).length > 1);
@@ -116,20 +150,26 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
 }
 
 /**
- * The countries whose nationals the criterion's right to work is open to: those it names; all free-movement ones
+ * The countries whose nationals the criterion's right to work is open to: those it names as places (or, naming none,
+ * by their nationals); all free-movement ones
  * where it names one of them or the union; the UK and Ireland where it names either.
  */
 function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
   const countries = countriesOf(language);
-  const named = new Set(
-    [...hitsOf(criterionTokens, countries, 'names'), ...hitsOf(criterionTokens, countries, 'nationals')].map((h) => h.code),
-  );
+  // The country the right to work is about is named as a place ("in the US", "au Royaume-Uni"); a nationality word
+  // beside it is something else ("speak fluent Spanish", "for a German company"). Only a criterion that names no
+  // place is read by its nationality words ("US citizenship required").
+  const places = hitsOf(criterionTokens, countries, 'names');
+  const named = new Set((places.length > 0 ? places : hitsOf(criterionTokens, countries, 'nationals')).map((h) => h.code));
   const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
-  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) named.add(code);
+  const accepted = new Set(named);
+  // Free movement from the countries the criterion names, before the Common Travel Area adds Ireland to a UK job:
+  // an Irish citizen may work in the UK, a Polish one may not.
   if (criterionTokens.some((t) => union.has(t)) || [...named].some((c) => freeMovement.includes(c))) {
-    for (const code of freeMovement) named.add(code);
+    for (const code of freeMovement) accepted.add(code);
   }
-  return named;
+  if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) accepted.add(code);
+  return accepted;
 }
 
 /**
@@ -148,7 +188,9 @@ export function readNationality(
   const countries = countriesOf(language);
   const selves = wordsOf(language, 'selfDescriptions', 'screening');
   const firstPerson = wordsOf(language, 'firstPerson', 'lexicon');
+  const speakers = speakersOf(language);
   const citizenship = wordsOf(language, 'citizenship', 'screening');
+  const holdings = wordsOf(language, 'holdings', 'screening');
   const allowed = new Set(
     [...selves, ...firstPerson, ...citizenship, ...wordsOf(language, 'yes', 'lexicon')].flatMap((w) => phraseTokens(w)),
   );
@@ -156,45 +198,60 @@ export function readNationality(
   // nothing ("Italian citizen") or with the candidate ("I'm", "ich bin", "je suis", "أنا", "मैं"), not "my wife is".
   const stops = stopWordsOf(language);
   const isOwn = (before: readonly string[]) =>
-    before.every((t) => stops.has(t) || allowed.has(t)) &&
-    (before.length === 0 || findPhrases(before, [...selves, ...firstPerson]).length > 0);
-  // Stricter: the candidate is named in the words just before ("but I have an"), not only somewhere in the clause,
-  // so "my wife has an Italian passport" is not the candidate's.
-  const isOwnJustBefore = (tokens: readonly string[], at: number) =>
+    before.every((t) => stops.has(t) || allowed.has(t)) && (before.length === 0 || findPhrases(before, speakers).length > 0);
+  // The few words just before `at` are the candidate's ("but I have an"), and the candidate is named from `from` on:
+  // just before for a citizenship that would meet the criterion, so "my wife has an Italian passport" is not the
+  // candidate's; anywhere before for another country's, which may only take the right away.
+  const isOwnBefore = (tokens: readonly string[], at: number, from: number) =>
     tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
-    findPhrases(tokens.slice(Math.max(0, at - OWN_NEAR - 1), at), [...selves, ...firstPerson]).length > 0;
-  const isOwnNear = (tokens: readonly string[], at: number) =>
-    tokens.slice(Math.max(0, at - OWN_NEAR), at).every((t) => stops.has(t) || allowed.has(t)) &&
-    findPhrases(tokens.slice(0, at), [...selves, ...firstPerson]).length > 0;
+    findPhrases(tokens.slice(Math.max(0, from), at), speakers).length > 0;
 
-  // A country's own permit held ("I have an OCI card", "عندي الإقامة الذهبية"), in a clause that does not deny it.
+  // A country's own permit held by the candidate ("I have an OCI card", "عندي الإقامة الذهبية", "I hold a UAE golden
+  // visa"), in a clause that does not deny it; not another person's ("My wife has an OCI card", "زوجي عنده").
   const foreign: CountryCode[] = [];
   for (const c of clauses) {
     if (c.stance === 'negative') continue;
-    const permits = hitsOf(c.tokens, countries, 'permits');
+    const countryWords = [...hitsOf(c.tokens, countries, 'names'), ...hitsOf(c.tokens, countries, 'nationals')];
+    const isHolder = (at: number) => isOwn(c.tokens.slice(0, at).filter((_, k) => !countryWords.some((h) => h.start <= k && k < h.end)));
+    const permits = hitsOf(c.tokens, countries, 'permits').filter((h) => isHolder(h.start));
     if (permits.some((h) => accepted.has(h.code))) return true;
     foreign.push(...permits.map((h) => h.code));
   }
 
-  // Born where birth makes a citizen: a region or name of the country near "born in", across the commas of
-  // "Columbus, Ohio".
+  // Born where birth makes a citizen: a region or name of the country right after "born in" in the same clause
+  // ("born in Texas", "born and raised in Columbus, Ohio" across its comma), or just before a birth word that takes
+  // no preposition ("in Texas geboren"); not a place further on ("born in Mexico and moved to Texas") nor in the
+  // next sentence ("born in Brazil. Texas is where I live now").
   const birthright = [...accepted].filter((c) => BIRTHRIGHT_COUNTRIES.includes(c));
   if (birthright.length > 0) {
     const births = wordsOf(language, 'birthplaces', 'screening');
     const places = countries.filter((c) => birthright.includes(c.code));
-    const all = clauses.flatMap((c, i) => c.tokens.map((t, k) => ({ t, clause: i, at: k })));
-    const tokens = all.map((x) => x.t);
-    const placeHits = [...hitsOf(tokens, places, 'regions'), ...hitsOf(tokens, places, 'names')];
-    for (const hit of findPhrases(tokens, births)) {
-      const clause = clauses[all[hit.start]?.clause ?? -1];
-      if (!clause || clause.stance === 'negative') continue;
-      const place = placeHits.find(
-        (p) => p.start >= hit.end - BIRTH_REACH - 1 && p.start <= hit.end + BIRTH_REACH && p.start !== hit.start,
-      );
-      if (!place) continue;
-      const first = Math.min(hit.start, place.start);
-      const inClause = all.slice(0, first).filter((x) => x.clause === all[hit.start]?.clause);
-      if (isOwn(inClause.map((x) => x.t))) return true;
+    const placesIn = (tokens: readonly string[]) => [...hitsOf(tokens, places, 'regions'), ...hitsOf(tokens, places, 'names')];
+    // The words between "born in" and the place are a city's ("Columbus"), none a stop word ("and", "to").
+    const isCity = (gap: readonly string[]) => gap.length <= BIRTH_GAP && gap.every((t) => !stops.has(t));
+    for (const [i, c] of clauses.entries()) {
+      if (c.stance === 'negative') continue;
+      const placeHits = placesIn(c.tokens);
+      for (const hit of findPhrases(c.tokens, births)) {
+        const last = c.tokens[hit.end - 1] ?? '';
+        // "geboren in Texas", "born in the United States": one stop word may open the gap (a preposition, an article).
+        const takesPreposition = !stops.has(last);
+        const after = placeHits.find((p) => {
+          if (p.start < hit.end) return false;
+          const gap = c.tokens.slice(hit.end, p.start);
+          return isCity(gap.length > 0 && stops.has(gap[0] as string) ? gap.slice(1) : gap);
+        });
+        const before = takesPreposition ? placeHits.find((p) => p.end <= hit.start && hit.start - p.end <= 1) : undefined;
+        let first = after ? hit.start : before?.start;
+        if (first === undefined) {
+          // "Born and raised in Columbus, Ohio": the clause ends on a city and the next is the place alone.
+          const next = clauses[i + 1];
+          const rest = c.tokens.slice(hit.end);
+          const place = next ? placesIn(next.tokens).find((p) => p.start === 0) : undefined;
+          if (next && place && rest.length > 0 && isCity(rest) && next.tokens.length - place.end <= 1) first = hit.start;
+        }
+        if (first !== undefined && isOwn(c.tokens.slice(0, first))) return true;
+      }
     }
   }
 
@@ -203,9 +260,7 @@ export function readNationality(
   // against it ("I'm Italian but only have a US passport").
   const nationalities: CountryCode[] = [];
   // A negation about needing a permit ("je suis belge donc pas besoin de permis") does not deny the nationality.
-  const aboutPermits = ['needs', 'workPermits', 'workAuthorisation', 'sponsorship'].flatMap((k) =>
-    wordsOf(language, k as 'needs', 'screening'),
-  );
+  const aboutPermits = PERMIT_TALK.flatMap((k) => wordsOf(language, k, 'screening'));
   for (const c of clauses) {
     const nationals = hitsOf(c.tokens, countries, 'nationals');
     const citizenshipHits = findPhrases(c.tokens, citizenship);
@@ -220,7 +275,8 @@ export function readNationality(
     const endsThere = next === undefined || stops.has(next) || allowed.has(next) || nationals.some((h) => h.start === opening?.end);
     if (opening && endsThere) {
       const before = c.tokens.slice(0, opening.start);
-      if (before.length > 0 && isOwn(before)) nationalities.push(opening.code);
+      // Having X is not being X: "ich habe Este", "मेरे पास चेक है" (a cheque); with a passport it is read below.
+      if (before.length > 0 && isOwn(before) && findPhrases(before, holdings).length === 0) nationalities.push(opening.code);
     }
     const named = [...nationals, ...hitsOf(c.tokens, countries, 'names')];
     for (const hit of citizenshipHits) {
@@ -235,15 +291,16 @@ export function readNationality(
       const first = Math.min(hit.start, country.start);
       if (accepted.has(country.code)) {
         // "I'm Brazilian but I have an Italian passport": the candidate's own words just before it.
-        if (isOwn(c.tokens.slice(0, first)) || isOwnJustBefore(c.tokens, first)) nationalities.push(country.code);
+        if (isOwn(c.tokens.slice(0, first)) || isOwnBefore(c.tokens, first, first - OWN_NEAR - 1)) nationalities.push(country.code);
       }
       // "I'm half Italian but only have a US passport": another country's, said by the candidate just before it.
-      else if (isOwn(c.tokens.slice(0, first)) || isOwnNear(c.tokens, first)) foreign.push(country.code);
+      else if (isOwn(c.tokens.slice(0, first)) || isOwnBefore(c.tokens, first, 0)) foreign.push(country.code);
     }
   }
   const own = nationalities.filter((n) => accepted.has(n));
   // Another country's passport or permit alone is not the right to work; another nationality alone ("I'm Indian"
-  // for the UK) leaves it to the other rules: a permit may be held and not named.
+  // for the UK) decides nothing here (null): a permit may be held and not named, and readWorkRights's own reading
+  // of the answer, then its yes or no, decide (undecided where there is none).
   if (own.length === 0) return foreign.length > 0 ? false : null;
   const others = [...foreign, ...nationalities.filter((n) => !accepted.has(n))];
   const contrasted = clauses.some((c) => findPhrases(c.tokens, wordsOf(language, 'contrasts', 'screening')).length > 0);

@@ -144,7 +144,7 @@ export const danish: Language = {
     workPermits: list(
       'c tilladelse|b tilladelse|g tilladelse|l tilladelse|giver mig ret til at arbejde|har ret til at arbejde|giver mig lov til at arbejde|arbejdstilladelse|opholdstilladelse|tilladelse|permanent ophold|tidsubegrænset ophold|green card|blue card|behøver ikke visum',
     ),
-    citizenship: list('statsborger|statsborgerskab|borger|pas|dansk pas|dansker|født i'),
+    citizenship: list('statsborger|statsborgerskab|borger|pas'),
     countries: {
       at: { names: 'Østrig', nationals: 'østriger|østrigsk' },
       be: { names: 'Belgien', nationals: 'belgier|belgisk' },
@@ -184,6 +184,7 @@ export const danish: Language = {
       ae: { names: 'De Forenede Arabiske Emirater|Emiraterne', nationals: 'emiratisk' },
     },
     selfDescriptions: list('jeg er|er|jeg har|har|født'),
+    holdings: list('jeg har|har'),
     birthplaces: list('født i|født og opvokset i'),
     sponsorship: list('sponsorat|sponsorering|sponsorere|sponsoreret|sponsor'),
     needs: list('har brug for|skal have|skulle have|ville have brug for|kræver|behøver'),

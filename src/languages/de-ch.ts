@@ -237,6 +237,7 @@ export const swissGerman: Language = {
     ...german.screening,
     // "Ich bi Italiänerin", "i ha en italiänische Pass": said of oneself in Mundart.
     selfDescriptions: [...german.screening.selfDescriptions, ...list('ich bi|i bi|bi|ich ha|i ha|ha')],
+    holdings: [...german.screening.holdings, ...list('ich ha|i ha|ha')],
     // Nationals in Mundart ("Ich bi Schwiizerin", "i bi Dütsche", "Italiäner").
     countries: {
       ...german.screening.countries,

@@ -182,7 +182,7 @@ export const german: Language = {
       'darf ich arbeiten|darf ich uneingeschränkt arbeiten|erlaubt mir zu arbeiten|berechtigt mich zu arbeiten|berechtigt mich zur arbeit|arbeitserlaubnis|arbeitsbewilligung|aufenthaltserlaubnis|aufenthaltstitel|niederlassungserlaubnis|niederlassungsbewilligung|daueraufenthalt|blaue karte|blue card|ausweis c|ausweis b|c ausweis|b ausweis|c bewilligung|b bewilligung|brauche kein visum|kein visum nötig|ausweis g|g ausweis|g bewilligung|grenzgängerbewilligung|ausweis l|l ausweis|l bewilligung|genehmigung|arbeitsgenehmigung|aufenthaltsgenehmigung',
     ),
     citizenship: list(
-      'staatsbürger|staatsbürgerin|unionsbürger|unionsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin|schweizer|schweizerin|deutscher|deutsche|österreicher|geboren',
+      'staatsbürger|staatsbürgerin|unionsbürger|unionsbürgerin|staatsbürgerschaft|staatsangehörigkeit|pass|reisepass|bürger|bürgerin',
     ),
     // Written with ss, not ß: Swiss German takes this table as it is (the reader reads ß as ss).
     countries: {
@@ -227,6 +227,7 @@ export const german: Language = {
       ae: { names: 'Vereinigte Arabische Emirate|VAE|Emirate', nationals: 'Emirati|emiratisch' },
     },
     selfDescriptions: list('ich bin|bin|ich habe|habe|besitze|ich besitze|von geburt'),
+    holdings: list('ich habe|habe|besitze|ich besitze'),
     birthplaces: list('geboren|geboren und aufgewachsen'),
     sponsorship: list('sponsoring|visumsponsoring|sponsorship|sponsern|gesponsert'),
     needs: list('brauche|bräuchte|benötige|benötigen würde|benötigen|müsste|muss erst|bräuchten'),

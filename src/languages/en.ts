@@ -219,7 +219,7 @@ export const english: Language = {
     workPermits: list(
       "c permit|b permit|g permit|l permit|permit c|permit b|permit g|permit l|lets me work|allows me to work|entitles me to work|permits me to work|allowed to work|entitled to work|work permit|residence permit|permanent resident|permanent residence|permanent residency|green card|blue card|settled status|pre settled status|indefinite leave|leave to remain|no sponsorship|don't need sponsorship|do not need sponsorship|don't need a visa|do not need a visa",
     ),
-    citizenship: list('citizen|citizenship|national|nationality|passport|born and raised|born in'),
+    citizenship: list('citizen|citizenship|national|nationality|passport'),
     countries: {
       at: { names: 'Austria', nationals: 'Austrian' },
       be: { names: 'Belgium', nationals: 'Belgian' },
@@ -253,10 +253,11 @@ export const english: Language = {
       no: { names: 'Norway', nationals: 'Norwegian' },
       ch: { names: 'Switzerland', nationals: 'Swiss' },
       us: {
-        names: 'the US|the U S|USA|U S A|United States|the States|America',
+        // Not "America" alone ("born in South America", "Latin America") nor Georgia (the country).
+        names: 'the US|the U S|USA|U S A|United States|the States',
         nationals: 'American|US citizen|U S citizen|US passport|U S passport|US national',
         regions:
-          'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico',
+          'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Puerto Rico',
       },
       ca: { names: 'Canada', nationals: 'Canadian' },
       gb: {
@@ -271,6 +272,7 @@ export const english: Language = {
       ae: { names: 'UAE|the Emirates|United Arab Emirates', nationals: 'Emirati', permits: 'golden visa' },
     },
     selfDescriptions: list("i'm|i am|am|i hold|hold|i have|have|i've got|got|by birth"),
+    holdings: list("i have|have|i've got|got|i hold|hold"),
     birthplaces: list('born in|born and raised in|born and bred in|born and grew up in|was born in'),
     sponsorship: list('sponsorship|sponsor|sponsored|sponsoring|sponsor me|sponsor my visa'),
     needs: list("need|needs|would need|will need|i'd need|i'll need|require|would require|will require|have to get|would have to get"),

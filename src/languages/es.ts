@@ -167,7 +167,7 @@ export const spanish: Language = {
     workPermits: list(
       'permiso c|permiso b|permiso g|permiso l|me permite trabajar|me autoriza a trabajar|me habilita para trabajar|tengo derecho a trabajar|permiso de trabajo|permiso de residencia|residencia permanente|residente permanente|tarjeta de residencia|nie|no necesito visado|no necesito visa',
     ),
-    citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte|español|española|nacido en|nacida en'),
+    citizenship: list('ciudadano|ciudadana|ciudadanía|nacionalidad|pasaporte'),
     countries: {
       at: { names: 'Austria', nationals: 'austriaco|austriaca|austríaco|austríaca' },
       be: { names: 'Bélgica', nationals: 'belga' },
@@ -207,6 +207,7 @@ export const spanish: Language = {
       ae: { names: 'Emiratos Árabes Unidos|Emiratos|EAU', nationals: 'emiratí' },
     },
     selfDescriptions: list('soy|yo soy|tengo|yo tengo|poseo|de nacimiento'),
+    holdings: list('tengo|yo tengo|poseo'),
     birthplaces: list('nací en|nacido en|nacida en|nací y crecí en'),
     sponsorship: list('patrocinio|patrocinar|patrocine|patrocinen|patrocinado|sponsor'),
     needs: list('necesito|necesitaría|necesitaria|me haría falta|me hace falta|tendría que conseguir|tendría que sacar|requeriría'),

@@ -176,7 +176,7 @@ export const french: Language = {
     workPermits: list(
       'permis g|permis l|me permet de travailler|m autorise à travailler|j ai le droit de travailler|autorisé à travailler|autorisée à travailler|autorisation de travail|permis de travail|titre de séjour|carte de séjour|carte de résident|résident permanent|permis c|permis b|pas besoin de visa',
     ),
-    citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport|français|française|né en|née en'),
+    citizenship: list('citoyen|citoyenne|citoyenneté|nationalité|passeport'),
     countries: {
       at: { names: 'Autriche', nationals: 'autrichien|autrichienne' },
       be: { names: 'Belgique', nationals: 'belge' },
@@ -216,6 +216,7 @@ export const french: Language = {
       ae: { names: 'Émirats arabes unis|Émirats|EAU', nationals: 'émirien|émirienne|émirati' },
     },
     selfDescriptions: list("je suis|suis|j'ai|ai|je possède|possède|je détiens|détiens|de naissance"),
+    holdings: list("j'ai|ai|je possède|possède|je détiens|détiens"),
     birthplaces: list('né en|née en|né à|née à|né au|née au|né aux|née aux|né et j ai grandi à|née et j ai grandi à'),
     sponsorship: list('parrainage|sponsoriser|sponsorisé|sponsorisée|sponsorisation|sponsor|parrainer'),
     needs: list('besoin|aurais besoin|aurai besoin|il me faudrait|il me faut|nécessiterait|devrais obtenir|devrai obtenir'),

@@ -164,7 +164,7 @@ export const hindi: Language = {
     workPermits: list(
       'c परमिट|b परमिट|g परमिट|l परमिट|काम कर सकती हूँ|काम कर सकता हूँ|काम करने की अनुमति|kaam kar sakta|kaam kar sakti|वर्क परमिट|work permit|ग्रीन कार्ड|green card|पीआर|permanent resident|स्थायी निवासी',
     ),
-    citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport|भारतीय'),
+    citizenship: list('नागरिक|नागरिकता|पासपोर्ट|citizen|citizenship|passport'),
     countries: {
       at: { names: 'ऑस्ट्रिया', nationals: 'ऑस्ट्रियाई' },
       be: { names: 'बेल्जियम', nationals: 'बेल्जियन' },
@@ -204,6 +204,7 @@ export const hindi: Language = {
       ae: { names: 'यूएई|दुबई', nationals: 'अमीराती' },
     },
     selfDescriptions: list('मैं|हूँ|हूं|मेरे पास|मेरा|मेरी|है|i am|main|mai|hoon|hu|mere paas'),
+    holdings: list('मेरे पास|mere paas'),
     birthplaces: list('जन्म|पैदा हुआ|पैदा हुई|born in|janm'),
     sponsorship: list('स्पॉन्सरशिप|स्पॉन्सर|प्रायोजन|sponsorship|sponsor'),
     needs: list('ज़रूरत|जरूरत|आवश्यकता|चाहिए होगा|चाहिए|zaroorat|zarurat|chahiye|need'),

@@ -258,6 +258,12 @@ export interface ScreeningWords {
    * these, stop words and citizenship words may come before it, so "my wife is Italian" is not the candidate's.
    */
   selfDescriptions: string[];
+  /**
+   * Having, said of oneself ("I have", "ich habe", "j'ai", "tengo", "jeg har", "عندي", "मेरे पास"): having X is not
+   * being X, so a nationality after these counts only beside a citizenship word ("I have an Italian passport"), not
+   * "ich habe Este", "मेरे पास चेक है" (a cheque), "मेरे पास English और Hindi दोनों हैं".
+   */
+  holdings: string[];
   /** Being born somewhere ("born in", "geboren in", "né à", "nací en", "født i", "ولدت في", "जन्म"). */
   birthplaces: string[];
   /**

@@ -146,7 +146,7 @@ export const swedish: Language = {
     workPermits: list(
       'c tillstånd|b tillstånd|g tillstånd|l tillstånd|ger mig rätt att arbeta|har rätt att arbeta|får arbeta|får jobba|arbetstillstånd|uppehållstillstånd|tillstånd|permanent uppehållstillstånd|blue card|behöver inte visum',
     ),
-    citizenship: list('medborgare|medborgarskap|pass|svenskt pass|svensk|född i'),
+    citizenship: list('medborgare|medborgarskap|pass'),
     countries: {
       at: { names: 'Österrike', nationals: 'österrikare|österrikisk' },
       be: { names: 'Belgien', nationals: 'belgare|belgisk' },
@@ -186,6 +186,7 @@ export const swedish: Language = {
       ae: { names: 'Förenade Arabemiraten|Emiraten', nationals: 'emiratisk' },
     },
     selfDescriptions: list('jag är|är|jag har|har|född'),
+    holdings: list('jag har|har'),
     birthplaces: list('född i|född och uppvuxen i'),
     sponsorship: list('sponsring|sponsra|sponsrar|sponsrad|sponsor'),
     needs: list('behöver|skulle behöva|måste få|kräver|skulle kräva'),
