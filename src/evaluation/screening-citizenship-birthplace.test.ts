@@ -225,3 +225,16 @@ describe('after review: having X is not being X, and an ending that makes anothe
     expect(reading(criterion, answer, language)).toBe(expected);
   });
 });
+
+describe('a nationality held beside a student permit is the right to a full-time job', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [6, 'Debe tener permiso de trabajo en España a tiempo completo.', 'Vine con visado de estudiante, pero soy española.', true],
+    [2, 'Arbeitserlaubnis für Deutschland erforderlich, Vollzeit.', 'Ich kam mit einem Studentenvisum, bin aber Deutsche.', true],
+    [5, 'Autorisation de travail en France requise, temps plein.', "J'avais un visa étudiant, mais je suis française.", true],
+    // The student permit alone, or with the nationality denied, is not.
+    [6, 'Debe tener permiso de trabajo en España a tiempo completo.', 'Tengo un visado de estudiante.', false],
+    [6, 'Debe tener permiso de trabajo en España a tiempo completo.', 'Tengo un visado de estudiante, no soy española.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+});

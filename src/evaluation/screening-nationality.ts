@@ -177,6 +177,11 @@ function acceptedCountries(criterionTokens: readonly string[], language: Languag
  * criterion asks about; false: the only ones it shows are another country's ("I only have a US passport" for
  * Germany, "an OCI card" for the UK); null: this rule does not decide. `union`: the words naming the EU/EEA.
  */
+/** Where the tokens name a nationality of any country ("española", "Deutsche", "svensk"): positions for overlap checks. */
+export function nationalityHits(tokens: readonly string[], language: LanguageCode): Array<{ start: number; end: number }> {
+  return hitsOf(tokens, countriesOf(language), 'nationals').map(({ start, end }) => ({ start, end }));
+}
+
 export function readNationality(
   criterionTokens: readonly string[],
   clauses: readonly ClauseReading[],

@@ -7,7 +7,7 @@
 import type { LanguageCode } from '../interviews/enums.js';
 import { splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, type PhraseHit } from './phrase-match.js';
-import { readNationality } from './screening-nationality.js';
+import { nationalityHits, readNationality } from './screening-nationality.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
 /** Tokens either side of a citizenship word where the country is named ("German citizen", "citoyen français"). */
@@ -116,14 +116,16 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
     c.amounts.some((a) => a.dimension === 'hours' && a.value > 0 && a.value < FULL_TIME_HOURS);
   if (isFullTime && clauses.some(isCapped)) return false;
   // "estoy con la estancia por estudios", "eine Aufenthaltserlaubnis zum Studium": a student permit caps the hours, so it
-  // is not the right to a full-time job, unless the answer also names another permit or a citizenship it holds.
+  // is not the right to a full-time job, unless the answer also names another permit, a citizenship or a nationality
+  // it holds ("Vine con visado de estudiante, pero soy española").
   const students = wordsOf(language, 'studentPermits', 'screening');
   const studentHits = clauses.map((c) => (c.stance === 'negative' ? [] : findPhrases(c.tokens, students)));
   if (isFullTime && studentHits.some((hits) => hits.length > 0)) {
     const holdsOther = clauses.some((c, i) =>
-      findPhrases(c.tokens, [...wordsOf(language, 'workPermits', 'screening'), ...wordsOf(language, 'citizenship', 'screening')]).some(
-        (p) => !(studentHits[i] ?? []).some((s) => p.start < s.end && s.start < p.end),
-      ),
+      [
+        ...findPhrases(c.tokens, [...wordsOf(language, 'workPermits', 'screening'), ...wordsOf(language, 'citizenship', 'screening')]),
+        ...(c.stance === 'negative' ? [] : nationalityHits(c.tokens, language)),
+      ].some((p) => !(studentHits[i] ?? []).some((s) => p.start < s.end && s.start < p.end)),
     );
     if (!holdsOther) return false;
   }
