@@ -238,3 +238,21 @@ describe('a nationality held beside a student permit is the right to a full-time
     expect(judge(criterion, answer, language).outcome).toBe(met);
   });
 });
+
+describe("a citizen of the union has the right to work only where the union's free movement reaches", () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Must be authorised to work in Germany.', "I'm an EU citizen.", true],
+    [2, 'Arbeitserlaubnis für Deutschland erforderlich', 'Als EU-Bürgerin brauche ich ja keine separate Genehmigung.', true],
+    [5, 'Le candidat doit être autorisé à travailler en France.', 'Je suis citoyenne européenne.', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, met) => {
+    expect(judge(criterion, answer, language).outcome).toBe(met);
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [1, 'Must have the right to work in the UK.', "I've got EU citizenship."],
+    [1, 'Must be authorised to work in the US.', "I'm an EU citizen."],
+    [2, 'Sie müssen in den USA arbeiten dürfen.', 'Ich bin EU-Bürgerin.'],
+  ])('language %i: "%s" answered "%s" is not met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language).outcome).not.toBe(true);
+  });
+});

@@ -154,22 +154,45 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
  * by their nationals); all free-movement ones
  * where it names one of them or the union; the UK and Ireland where it names either.
  */
-function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
+/**
+ * The countries the right to work is about. They are named as a place ("in the US", "au Royaume-Uni"); a nationality
+ * word beside it is something else ("speak fluent Spanish", "for a German company"). Only a criterion that names no
+ * place is read by its nationality words ("US citizenship required").
+ */
+function namedCountries(criterionTokens: readonly string[], language: LanguageCode): Set<CountryCode> {
   const countries = countriesOf(language);
-  // The country the right to work is about is named as a place ("in the US", "au Royaume-Uni"); a nationality word
-  // beside it is something else ("speak fluent Spanish", "for a German company"). Only a criterion that names no
-  // place is read by its nationality words ("US citizenship required").
   const places = hitsOf(criterionTokens, countries, 'names');
-  const named = new Set((places.length > 0 ? places : hitsOf(criterionTokens, countries, 'nationals')).map((h) => h.code));
-  const freeMovement: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
+  return new Set((places.length > 0 ? places : hitsOf(criterionTokens, countries, 'nationals')).map((h) => h.code));
+}
+
+const FREE_MOVEMENT: readonly CountryCode[] = FREE_MOVEMENT_COUNTRIES;
+
+/** The criterion asks for the right to work in the EU/EEA or Switzerland. */
+function asksForFreeMovement(named: ReadonlySet<CountryCode>, criterionTokens: readonly string[], union: ReadonlySet<string>): boolean {
+  return criterionTokens.some((t) => union.has(t)) || [...named].some((c) => FREE_MOVEMENT.includes(c));
+}
+
+/** A citizen of the union has the right to work the criterion asks for: in the EU/EEA or Switzerland, or in no country named. */
+export function admitsUnionCitizens(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): boolean {
+  const named = namedCountries(criterionTokens, language);
+  return named.size === 0 || asksForFreeMovement(named, criterionTokens, union);
+}
+
+function acceptedCountries(criterionTokens: readonly string[], language: LanguageCode, union: ReadonlySet<string>): Set<CountryCode> {
+  const named = namedCountries(criterionTokens, language);
   const accepted = new Set(named);
   // Free movement from the countries the criterion names, before the Common Travel Area adds Ireland to a UK job:
   // an Irish citizen may work in the UK, a Polish one may not.
-  if (criterionTokens.some((t) => union.has(t)) || [...named].some((c) => freeMovement.includes(c))) {
-    for (const code of freeMovement) accepted.add(code);
+  if (asksForFreeMovement(named, criterionTokens, union)) {
+    for (const code of FREE_MOVEMENT) accepted.add(code);
   }
   if ([...named].some((c) => COMMON_TRAVEL_AREA.includes(c))) for (const code of COMMON_TRAVEL_AREA) accepted.add(code);
   return accepted;
+}
+
+/** Where the tokens name a nationality of any country ("española", "Deutsche", "svensk"): positions for overlap checks. */
+export function nationalityHits(tokens: readonly string[], language: LanguageCode): Array<{ start: number; end: number }> {
+  return hitsOf(tokens, countriesOf(language), 'nationals').map(({ start, end }) => ({ start, end }));
 }
 
 /**
@@ -177,11 +200,6 @@ function acceptedCountries(criterionTokens: readonly string[], language: Languag
  * criterion asks about; false: the only ones it shows are another country's ("I only have a US passport" for
  * Germany, "an OCI card" for the UK); null: this rule does not decide. `union`: the words naming the EU/EEA.
  */
-/** Where the tokens name a nationality of any country ("española", "Deutsche", "svensk"): positions for overlap checks. */
-export function nationalityHits(tokens: readonly string[], language: LanguageCode): Array<{ start: number; end: number }> {
-  return hitsOf(tokens, countriesOf(language), 'nationals').map(({ start, end }) => ({ start, end }));
-}
-
 export function readNationality(
   criterionTokens: readonly string[],
   clauses: readonly ClauseReading[],

@@ -7,7 +7,7 @@
 import type { LanguageCode } from '../interviews/enums.js';
 import { splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, type PhraseHit } from './phrase-match.js';
-import { nationalityHits, readNationality } from './screening-nationality.js';
+import { admitsUnionCitizens, nationalityHits, readNationality } from './screening-nationality.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
 /** Tokens either side of a citizenship word where the country is named ("German citizen", "citoyen français"). */
@@ -170,6 +170,7 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const criterionStems = new Set(criterionTokens.flatMap((t) => stemForms(t, language)));
   const permitTokens = new Set(permitWords.flatMap((w) => tokenize(w)));
   const countries = places.filter((p) => !permitTokens.has(p));
+  const unionCounts = admitsUnionCitizens(criterionTokens, language, UNION);
   for (const c of clauses) {
     const isNegative = c.stance === 'negative';
     // A nationality said of oneself ("I'm Canadian", "Jeg er dansk", "मैं भारतीय हूँ"): the criterion's country in
@@ -182,8 +183,12 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
       const before = c.tokens.slice(Math.max(0, hit.start - COUNTRY_REACH), hit.start);
       const near = [...before, ...c.tokens.slice(hit.end, hit.end + COUNTRY_REACH)].filter((t) => !STOP_WORDS.has(t) && t.length > 1);
       // "Als EU-Bürgerin brauche ich ja keine separate Genehmigung": a citizen of the union is one whatever else the
-      // clause negates, unless the negation is of the citizenship itself ("I'm not an EU citizen").
-      if (near.some((t) => UNION.has(t)) && findPhrases(before, negators).length === 0) return true;
+      // clause negates, unless the negation is of the citizenship itself ("I'm not an EU citizen"); it is the right to
+      // work only where the criterion's country is in the union's free movement (not the UK's, the US's).
+      if (near.some((t) => UNION.has(t)) && findPhrases(before, negators).length === 0) {
+        if (unionCounts) return true;
+        continue;
+      }
       if (isNegative) continue;
       if (near.length === 0 || near.some((t) => isOfPlace(t))) return true;
     }
