@@ -105,8 +105,8 @@ function stopWordsOf(language: LanguageCode): Set<string> {
   return words;
 }
 
-/** A token without the Arabic article, so "الإيطالية" is "إيطالية". */
-const bare = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
+/** A token without the Arabic article, so "الإيطالية" is "إيطالية" and "الإمارات" meets "إماراتي". */
+export const withoutArticle = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
 
 /**
  * An inflected form of a nationality: an ending of up to two letters on a form long enough to take one ("dansk" /
@@ -137,9 +137,9 @@ function hitsOf(tokens: readonly string[], countries: readonly Country[], field:
     const single = forms
       .map((f) => phraseTokens(f))
       .filter((t) => t.length === 1)
-      .map((t) => bare(t[0] as string));
+      .map((t) => withoutArticle(t[0] as string));
     tokens.forEach((token, i) => {
-      const t = bare(token);
+      const t = withoutArticle(token);
       const matches = !names?.has(token) && single.some((f) => t === f || (field === 'nationals' && isInflected(t, f)));
       if (matches) hits.push({ code: country.code, start: i, end: i + 1 });
     });

@@ -7,7 +7,7 @@
 import type { LanguageCode } from '../interviews/enums.js';
 import { splitClauses, STOP_WORDS, stemForms, tokenize } from '../languages/index.js';
 import { findPhrases, type PhraseHit } from './phrase-match.js';
-import { admitsUnionCitizens, nationalityHits, readNationality } from './screening-nationality.js';
+import { admitsUnionCitizens, nationalityHits, readNationality, withoutArticle } from './screening-nationality.js';
 import { wordsOf, type ClauseReading } from './screening-requirement.js';
 
 /** Tokens either side of a citizenship word where the country is named ("German citizen", "citoyen français"). */
@@ -54,9 +54,6 @@ const SELF_DESCRIPTION_REACH = 3;
 
 /** The class of a permit: a letter ("Ausweis G", "permis C") or a short code with a digit ("H-1B", "F-1"). */
 const isPermitClass = (token: string) => /^\p{L}$/u.test(token) || /^\p{L}?\d\p{L}?$/u.test(token);
-
-/** A country word without the Arabic article, so "إماراتي" meets "الإمارات". */
-const countryStem = (token: string) => token.replace(/^ال(?=\p{L}{3})/u, '');
 
 /**
  * true: the answer shows the right to work the criterion asks about; false: it
@@ -160,9 +157,9 @@ export function readWorkRights(criterion: string, clauses: readonly ClauseReadin
   const nationality = readNationality(criterionTokens, clauses, language, UNION);
   if (nationality !== null) return nationality;
   const citizenship = wordsOf(language, 'citizenship', 'screening');
-  const places = criterionTokens.filter((t) => t.length > COUNTRY_PREFIX && !STOP_WORDS.has(t)).map(countryStem);
+  const places = criterionTokens.filter((t) => t.length > COUNTRY_PREFIX && !STOP_WORDS.has(t)).map(withoutArticle);
   const isOfPlace = (token: string, among: readonly string[] = places) => {
-    const t = countryStem(token);
+    const t = withoutArticle(token);
     return t.length > COUNTRY_PREFIX && among.some((p) => p.slice(0, COUNTRY_PREFIX) === t.slice(0, COUNTRY_PREFIX));
   };
   // For a nationality said alone, only the criterion's words that could name the country: not its own words
