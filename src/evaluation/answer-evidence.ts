@@ -334,7 +334,7 @@ export interface EvidenceInput {
   depth: DepthSignals;
   /** Keyword list, steering the grade, "I don't know": nothing in the answer counts. */
   disqualified: boolean;
-  /** Admitted gaps, deflection, a confident claim covering under half, a habit claimed without exception: it cannot be complete. */
+  /** Admitted gaps, deflection, a confident claim covering under half: it cannot be complete. */
   reserved: boolean;
   /** The depth the question type asks for (behavioural: own actions with a lesson or a number). */
   typeDepth: boolean;

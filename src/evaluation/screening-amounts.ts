@@ -4,6 +4,7 @@
 // or "zwischen 110 und 120 tausend") and dates (a day and a month, or a month
 // alone). Words come from the language records (lexicon + screening).
 
+import { escapeRegExp } from '../common/regexp.js';
 import type { LanguageCode } from '../interviews/enums.js';
 import { ENGLISH, languageFor, normaliseText, tokenize, type Lexicon, type ScreeningWords, type TimeUnit } from '../languages/index.js';
 import { findPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
@@ -141,8 +142,6 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
   return words;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * One pattern for a number and a half: a number (digits or a number word) then a half word ("three and a half",
  * "tres y medio", "drei einhalb", also joined: "dreieinhalb"), or a half word then a number ("साढ़े चौदह").
@@ -151,7 +150,7 @@ function halvesPattern(words: AmountWords): RegExp | null {
   const alternatives = (list: readonly string[]) =>
     [...new Set(list.map((w) => normaliseText(w)).filter(Boolean))]
       .sort((a, b) => b.length - a.length)
-      .map(escape)
+      .map(escapeRegExp)
       .join('|');
   const after = alternatives(words.lexicons.flatMap((l) => l.halfAfter));
   const before = alternatives(words.lexicons.flatMap((l) => l.halfBefore));

@@ -2,6 +2,7 @@
 // not-found handler uses it to tell 405 from 404, and the authorisation test
 // walks it, so a route added later cannot escape the 401/403 checks.
 
+import { escapeRegExp } from '../common/regexp.js';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 
 export interface RouteEntry {
@@ -50,7 +51,7 @@ function patternOf(url: string): RegExp {
     .map((segment) => {
       if (segment === '*') return '.*';
       if (segment.startsWith(':')) return '[^/]+';
-      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return escapeRegExp(segment);
     })
     .join('/');
   return new RegExp(`^${source}$`);
