@@ -2,7 +2,9 @@
 // clause by clause. Durations (in days), distances (km), hours, percentages,
 // pay (with "k", "tausend", "lakh" multipliers and ranges such as "48 to 50k"
 // or "zwischen 110 und 120 tausend") and dates (a day and a month, or a month
-// alone). Words come from the language records (lexicon + screening).
+// alone). Minutes are hours ("45 minutes away" is a time, not 45 km); years in
+// an age frame ("50 years old") are an age. Words come from the language
+// records (lexicon + screening).
 
 import { escapeRegExp } from '../common/regexp.js';
 import type { LanguageCode } from '../interviews/enums.js';
@@ -28,6 +30,8 @@ export interface Amount {
   isStart: boolean;
   /** "valid until the end of August", "gültig bis März", "تنتهي في مايو": when something ends, never a start date. */
   isEnd?: boolean;
+  /** "50 years old", "j'ai 50 ans", "عمري 50 سنة": a duration that is the candidate's age, not experience. */
+  isAge?: boolean;
   at: number;
   /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
   numberEnd?: number;
@@ -58,6 +62,15 @@ const RANGE_JOINERS = new Set([
 const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
 /** Tokens before a date where "valid until" may start ("valid until the end of June": five). */
 const END_REACH = 5;
+/** A candidate is at least this old: "two years old" is the age of a certificate or a child, never the candidate's. */
+const YOUNGEST_CANDIDATE = 16;
+
+/** An age frame of the records ("j'ai # $"): the words before the count, after its unit, and whether the clause ends there. */
+interface AgeFrame {
+  before: string[];
+  after: string[];
+  atEnd: boolean;
+}
 
 export interface AmountWords {
   lexicons: Lexicon[];
@@ -66,6 +79,8 @@ export interface AmountWords {
   numbers: Map<string, number>;
   distance: Map<string, number>;
   hours: Set<string>;
+  minutes: Set<string>;
+  ages: AgeFrame[];
   percent: Set<string>;
   thousands: Set<string>;
   lakhs: Set<string>;
@@ -119,6 +134,13 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
       screening.flatMap((s) => Object.entries(s.distanceUnits).map(([w, km]) => [phraseTokens(w)[0] as string, km] as const)),
     ),
     hours: single(screening.flatMap((s) => s.hourUnits)),
+    minutes: single(screening.flatMap((s) => s.minuteUnits)),
+    ages: screening.flatMap((s) =>
+      s.ages.map((frame) => {
+        const [before = '', after = ''] = frame.split('#');
+        return { before: phraseTokens(before), after: phraseTokens(after.replace('$', '')), atEnd: after.includes('$') };
+      }),
+    ),
     percent: new Set([...single(screening.flatMap((s) => s.percentUnits)), 'percent']),
     thousands: single(screening.flatMap((s) => s.thousands)),
     lakhs: single(screening.flatMap((s) => s.lakhs)),
@@ -220,6 +242,31 @@ function near(tokens: readonly string[], from: number, to: number, phrases: Phra
   for (let i = start; i < end; i++)
     for (let n = 1; n <= phrases.longest && i + n <= end; n++) if (phrases.joined.has(tokens.slice(i, i + n).join(' '))) return true;
   return false;
+}
+
+/**
+ * Whether a count of years (its number at `at`, its unit ending at `end`) stands in an age frame of the records;
+ * a bias or a floor may come between ("aged at least 18", "âgé d'au moins 18 ans", "tengo casi 50 años").
+ */
+function isAge(tokens: readonly string[], at: number, end: number, years: number, words: AmountWords): boolean {
+  if (years < YOUNGEST_CANDIDATE) return false;
+  let start = at;
+  for (let moved = true; moved;) {
+    moved = false;
+    for (const set of [words.above, words.below, words.floors])
+      for (let n = 1; n <= set.longest && n <= start && !moved; n++)
+        if (set.joined.has(tokens.slice(start - n, start).join(' '))) {
+          start -= n;
+          moved = true;
+        }
+  }
+  const joined = (from: number, length: number) => tokens.slice(from, from + length).join(' ');
+  return words.ages.some(
+    ({ before, after, atEnd }) =>
+      (before.length === 0 || (start >= before.length && joined(start - before.length, before.length) === before.join(' '))) &&
+      (after.length === 0 || joined(end, after.length) === after.join(' ')) &&
+      (!atEnd || end + after.length === tokens.length),
+  );
 }
 
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
@@ -338,9 +385,14 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       if (km !== undefined) return void found.push(make(at, 'distance', value * km, n.value, null, j + 1));
       if (isMoney) continue;
       if (words.hours.has(next)) return void found.push(make(at, 'hours', value, n.value, null, j + 1));
+      // "45 minutes away": a time, so never taken for a distance; right after the number ("60 words per minute" is a rate).
+      if (words.minutes.has(next) && j === at + 1) return void found.push(make(at, 'hours', value / 60, n.value, null, j + 1));
       if (words.percent.has(next)) return void found.push(make(at, 'percent', value, n.value, null, j + 1));
       const unit = dayRate.has(j) ? undefined : words.units.get(next);
-      if (unit && !isMoney) return void found.push(make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1));
+      if (unit && !isMoney) {
+        const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
+        return void found.push(unit === 'year' && isAge(tokens, at, j + 1, n.value, words) ? { ...duration, isAge: true } : duration);
+      }
     }
     // "March 1st", "May 15": the day after the month.
     const before = months.find((h) => h.end === at);

@@ -130,7 +130,11 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
     return { kind: isMaximum ? 'maximum' : 'minimum', dimension, limit, bottom: null, requiresAbsence: false };
   }
   const duration = amounts.find((a) => a.dimension === 'duration');
-  if (duration && kind !== 'boolean') return { kind, dimension: 'duration', limit: duration, bottom: null, requiresAbsence: false };
+  if (duration && kind !== 'boolean') {
+    // "Minimum age: 18 years", "Alter: 18 Jahre": a label and its value are one phrase for the age frames.
+    const isAge = duration.isAge || readAmounts(prepareNumbers(criterion.replace(/:/g, ' '), words), words).some((a) => a.isAge);
+    return { kind, dimension: 'duration', limit: isAge ? { ...duration, isAge } : duration, bottom: null, requiresAbsence: false };
+  }
   return { kind: 'boolean', dimension: null, limit: null, bottom: null, requiresAbsence };
 }
 
@@ -142,7 +146,8 @@ export function describe(amount: Amount, m: Messages, locale: ProseLocale): stri
     case 'distance':
       return `${number(amount.value)} km`;
     case 'hours':
-      return `${number(amount.value)} h`;
+      // "45 minutes away" reads better as minutes than as 0.8 h.
+      return amount.value < 1 ? `${Math.round(amount.value * 60)} min` : `${number(amount.value)} h`;
     case 'percent':
       return `${number(amount.value)} %`;
     case 'level':
@@ -155,6 +160,21 @@ export function describe(amount: Amount, m: Messages, locale: ProseLocale): stri
     default:
       return number(amount.value);
   }
+}
+
+/**
+ * Whether an amount of the answer is of the kind the requirement asks for: its dimension, and an age is no
+ * experience ("I'm 50 years old" says nothing of "5 years of experience"). Against an age, years said otherwise
+ * still count (one may give one's age without "old").
+ */
+export function isOfKind(requirement: Requirement, amount: Amount): boolean {
+  return amount.dimension === requirement.dimension && !(amount.isAge && !requirement.limit?.isAge);
+}
+
+/** An answer to the requirement's question in the wrong kind: an age for years of experience, a travel time for a distance. */
+export function isWrongKind(requirement: Requirement, amount: Amount): boolean {
+  const sameMeasure = amount.dimension === requirement.dimension || (requirement.dimension === 'distance' && amount.dimension === 'hours');
+  return sameMeasure && !isOfKind(requirement, amount);
 }
 
 /** The stated amount a requirement is compared with, or null when the answer names none. */
@@ -201,7 +221,9 @@ export function statedAmount(
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
   }
   const affirmed = pairs.filter((p) => p.clause.stance !== 'negative');
-  let candidates = affirmed.filter((p) => p.amount.dimension === dimension);
+  let candidates = affirmed.filter((p) => isOfKind(requirement, p.amount));
+  // "I'm 50 and have 20 years in the trade" against "at least 18 years old": the age said decides.
+  if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);
   if (candidates.length === 0) {
     // A bare number takes the criterion's unit: "Five." to "how many years", "90 ginge auch" to a Pensum.
     const scale = limit.count > 0 ? limit.value / limit.count : 1;

@@ -24,7 +24,16 @@ import { contentTerms, splitClauses, tokenize, type ScreeningWords } from '../la
 import { messagesFor, type ProseLocale } from './locale.js';
 import { findPhrases, maskPhrases, type PhraseHit } from './phrase-match.js';
 import { amountWordsFor, prepareNumbers, readAmounts } from './screening-amounts.js';
-import { describe, meetsRequirement, parseRequirement, statedAmount, wordsOf, type ClauseReading } from './screening-requirement.js';
+import {
+  describe,
+  isOfKind,
+  isWrongKind,
+  meetsRequirement,
+  parseRequirement,
+  statedAmount,
+  wordsOf,
+  type ClauseReading,
+} from './screening-requirement.js';
 import { readWorkRights } from './screening-work-rights.js';
 import { shortQuote } from './text.js';
 import type { LanguageLexicon } from './vocabulary.js';
@@ -183,8 +192,8 @@ export function judgeScreeningAnswer(
       );
       return verdict(meets, analysis, 'quantity', hedges);
     }
-    const denied = clauses.find((c) => c.stance === 'negative' && c.amounts.some((a) => a.dimension === requirement.dimension));
-    const deniedAmount = denied?.amounts.find((a) => a.dimension === requirement.dimension);
+    const denied = clauses.find((c) => c.stance === 'negative' && c.amounts.some((a) => isOfKind(requirement, a)));
+    const deniedAmount = denied?.amounts.find((a) => isOfKind(requirement, a));
     if (deniedAmount) return verdict(false, m.screeningQuantityDenied(describe(deniedAmount, m, locale), quote), 'negative', hedges);
   }
 
@@ -208,8 +217,15 @@ export function judgeScreeningAnswer(
   }
 
   // No yes, no no: a plain statement that restates the requirement ("I hold a B licence", "Den
-  // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided.
-  if (!requirement.requiresAbsence && !clauses.some((c) => c.isDeferral) && restates(criterion, questionText, text, language)) {
+  // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided, and so does a
+  // quantity of the wrong kind ("I'm 50 years old" shares "years" with "5 years of experience", restating nothing).
+  const isWrongQuantity = clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
+  if (
+    !requirement.requiresAbsence &&
+    !clauses.some((c) => c.isDeferral) &&
+    !isWrongQuantity &&
+    restates(criterion, questionText, text, language)
+  ) {
     return verdict(true, m.screeningAffirmed(criterion, quote), 'restated', hedges);
   }
   return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);

@@ -110,6 +110,8 @@ export const danish: Language = {
     since: list('siden|helt siden|lige siden|siden starten af'),
     distanceUnits: { km: 1, kilometer: 1 },
     hourUnits: list('time|timer'),
+    minuteUnits: list('minut|minutter'),
+    ages: list('# gammel|# eller ældre|# gamle|alder #|alder på #|en alder af #'),
     percentUnits: list('procent'),
     thousands: list('tusind|k'),
     lakhs: [],

@@ -248,6 +248,8 @@ export const swissGerman: Language = {
       fr: { names: 'Frankreich', nationals: 'Franzose|Französin|französisch|Franzos' },
     },
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
+    // "20 Minute mit em Bus", "50 Johr alt" (German's "# alt" reads the Mundart year too).
+    minuteUnits: [...german.screening.minuteUnits, ...list('minutä|minüte')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {

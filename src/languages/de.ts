@@ -144,6 +144,8 @@ export const german: Language = {
     since: list('seit|schon seit|seit dem jahr|seit anfang|seit mitte|seit ende'),
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
+    minuteUnits: list('minute|minuten|min'),
+    ages: list('# alt|# oder älter|alter von #|im alter von #|alter #|mindestalter #|mindestalter von #'),
     percentUnits: list('prozent'),
     thousands: list('tausend|k|tsd'),
     lakhs: [],

@@ -179,6 +179,8 @@ export const english: Language = {
     since: list('since|ever since|since the year|since the start of'),
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
+    minuteUnits: list('minute|minutes|mins'),
+    ages: list('# old|# or older|# and older|aged #|age of #|age #|# of age'),
     percentUnits: list('percent|per cent|pct'),
     thousands: list('k|thousand|grand'),
     lakhs: list('lakh|lakhs|lac|lpa'),

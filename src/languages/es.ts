@@ -130,6 +130,8 @@ export const spanish: Language = {
     since: list('desde|desde el|desde el año|desde el ano|desde principios de'),
     distanceUnits: { km: 1, kilómetro: 1, kilómetros: 1 },
     hourUnits: list('hora|horas'),
+    minuteUnits: list('minuto|minutos|min'),
+    ages: list('# de edad|edad de #|edad #|edad mínima de #|edad mínima #|tengo # $|tengo # y|tengo # pero|tener # $'),
     percentUnits: list('por ciento'),
     thousands: list('mil|k'),
     lakhs: [],

@@ -142,6 +142,8 @@ export const french: Language = {
     since: list("depuis|depuis l'an|depuis l'annee|depuis debut|depuis fin"),
     distanceUnits: { km: 1, kilomètre: 1, kilomètres: 1 },
     hourUnits: list('heure|heures'),
+    minuteUnits: list('minute|minutes|min'),
+    ages: list("# d'âge|âgé de #|âgée de #|âgé d #|âgée d #|âge de #|âge #|j'ai # $|j'ai # et|j'ai # mais|avoir # $"),
     percentUnits: list('pour cent|pourcent|pourcents'),
     thousands: list('k|mille'),
     lakhs: [],

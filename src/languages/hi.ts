@@ -130,6 +130,8 @@ export const hindi: Language = {
     since: list('से|se|के बाद से'),
     distanceUnits: { किलोमीटर: 1, किमी: 1, km: 1, kilometer: 1 },
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
+    minuteUnits: list('मिनट|minute|minutes|minat'),
+    ages: list('# का हूँ|# की हूँ|# ka hoon|# ki hoon|# ka hun|# ki hun|उम्र #|आयु #|# की उम्र|umar #|umr #|umra #'),
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),

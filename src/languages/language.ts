@@ -199,6 +199,13 @@ export interface ScreeningWords {
   /** A distance unit and its length in kilometres ("miles" 1.609, Swedish "mil" 10). */
   distanceUnits: Record<string, number>;
   hourUnits: string[];
+  /** Minutes: a time, read as part of an hour ("45 minutes away" is a travel time, never 45 km). */
+  minuteUnits: string[];
+  /**
+   * Frames that make a count of years an age, not a stretch of experience: `#` stands for the number and its unit,
+   * `$` for the end of the clause ("# old", "aged #", "j'ai # $", "tengo # y", "عمري #", "# का हूँ", "# gammel").
+   */
+  ages: string[];
   percentUnits: string[];
   /** After a number: times 1000 ("k", "tausend", "mil", "हज़ार"). */
   thousands: string[];

@@ -112,6 +112,8 @@ export const swedish: Language = {
     since: list('sedan|sen|ända sedan|sedan början av'),
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
+    minuteUnits: list('minut|minuter|minuters'),
+    ages: list('# gammal|# eller äldre|# gamla|ålder #|åldern #|en ålder av #|en ålder på #'),
     percentUnits: list('procent'),
     thousands: list('tusen|k|tkr'),
     lakhs: [],
