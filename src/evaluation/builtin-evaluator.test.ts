@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STRONG_Q1, STRONG_Q2, jobInput } from '../../test/helpers/evaluation-inputs.js';
+import { JOB_QUESTIONS, STRONG_Q1, STRONG_Q2, jobInput } from '../../test/helpers/evaluation-inputs.js';
 import type { StoredScreeningQuestion } from '../interviews/questions.js';
-import { evaluateBuiltin } from './builtin-evaluator.js';
+import { BuiltinEvaluator, evaluateBuiltin } from './builtin-evaluator.js';
 import type { EvaluationInput, JobEvaluation, JobQuestionEvaluation, ScreeningEvaluation } from './evaluation.types.js';
 
 const jobOf = (input: EvaluationInput) => evaluateBuiltin(input).evaluation as JobEvaluation;
@@ -174,5 +174,72 @@ describe('incomplete interviews', () => {
 
   it('a video introduction has no evaluation', () => {
     expect(() => evaluateBuiltin({ ...jobInput({}), interviewType: 2 })).toThrow(/no evaluation/);
+  });
+});
+
+describe('the evaluator the results pipeline calls', () => {
+  /** Ten questions, each answered at length in three turns (ids unique per call, so no cached score stands in). */
+  let calls = 0;
+  const longInterview = (): EvaluationInput => {
+    calls++;
+    const questions = Array.from({ length: 10 }, (_, i) => ({
+      ...(JOB_QUESTIONS[i % 2] as (typeof JOB_QUESTIONS)[0]),
+      id: `c${calls}q${i}`,
+    }));
+    const turn = (i: number) => [STRONG_Q1, STRONG_Q2, STRONG_Q1].slice(i % 2).join(' ');
+    return jobInput(
+      {},
+      {
+        questions,
+        answers: questions.map((q, i) => ({
+          questionId: q.id,
+          exchanges: [0, 1, 2].flatMap((k) => [
+            { role: 'assistant' as const, content: q.question },
+            { role: 'user' as const, content: turn(i + k) },
+          ]),
+        })),
+      },
+    );
+  };
+
+  it("gives evaluateBuiltin's result byte for byte, job and screening", async () => {
+    const input = longInterview();
+    expect(JSON.stringify(await new BuiltinEvaluator().evaluate(input))).toBe(JSON.stringify(evaluateBuiltin(input)));
+    const screening: EvaluationInput = {
+      interviewType: 1,
+      languageCode: 2,
+      jobTitle: 'Fahrer',
+      primaryTechFocus: null,
+      experienceLevel: null,
+      difficultyLevel: null,
+      questions: [
+        {
+          id: 'q1',
+          question_text: 'Wie viele Jahre?',
+          question_type: 'qualifying',
+          asking_order: 1,
+          qualifying_criteria: 'Mindestens 3 Jahre',
+        },
+        { id: 'q2', question_text: 'Wo wohnen Sie?', question_type: 'information', asking_order: 2, qualifying_criteria: null },
+      ],
+      answers: [
+        { questionId: 'q1', exchanges: [{ role: 'user', content: 'Äh, fünf Jahre.' }] },
+        { questionId: 'q2', exchanges: [{ role: 'user', content: 'In Zürich.' }] },
+      ],
+    };
+    expect(JSON.stringify(await new BuiltinEvaluator().evaluate(screening))).toBe(JSON.stringify(evaluateBuiltin(screening)));
+  });
+
+  it('lets other work run between answers: a timer set as a long interview starts fires before its evaluation ends', async () => {
+    // A live session's audio on the same process; scored in one go, the timer would wait for the whole interview.
+    let fired = false;
+    setTimeout(() => (fired = true), 0);
+    const result = await new BuiltinEvaluator().evaluate(longInterview());
+    expect(result.is_complete).toBe(true);
+    expect(fired).toBe(true);
+  });
+
+  it('a video introduction is rejected', async () => {
+    await expect(new BuiltinEvaluator().evaluate({ ...jobInput({}), interviewType: 2 })).rejects.toThrow(/no evaluation/);
   });
 });

@@ -17,9 +17,19 @@ import { evaluateJobAnswer, summariseJobInterview, type JudgedJobAnswer } from '
 import { resolveLocale } from './locale.js';
 import { judgeScreeningAnswer } from './screening.js';
 
+/**
+ * Scores answer by answer and lets the event loop run between them: the same
+ * process serves live sessions, and a long interview scored in one go would
+ * hold up their audio for the whole of it (docs/capacity.md). The result is
+ * evaluateBuiltin's, step for step.
+ */
 export class BuiltinEvaluator implements Evaluator {
-  evaluate(input: EvaluationInput): Promise<EvaluationResult> {
-    return Promise.resolve(evaluateBuiltin(input));
+  async evaluate(input: EvaluationInput): Promise<EvaluationResult> {
+    const steps = evaluationSteps(input);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
 }
 
@@ -48,33 +58,47 @@ export function renderTranscript(answer: QuestionAnswer | undefined): EvaluatedQ
   return (answer?.exchanges ?? []).map((e) => (e.role === 'user' ? { user: e.content } : { interviewer: e.content }));
 }
 
+/** The whole evaluation in one synchronous call, for callers that need it at once (the webhook catalogue's samples). */
 export function evaluateBuiltin(input: EvaluationInput): EvaluationResult {
+  const steps = evaluationSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The evaluation, pausing (yield) after each answer it scores: the one place both entry points run. */
+function* evaluationSteps(input: EvaluationInput): Generator<void, EvaluationResult> {
   const answers = new Map(input.answers.map((a) => [a.questionId, a]));
   const provenance = { evaluator: 'builtin' as const, model: null, fallback_reason: null };
   if (input.interviewType === InterviewType.JOB_INTERVIEW) {
-    const { evaluation, isComplete } = evaluateJob(input, answers);
+    const { evaluation, isComplete } = yield* evaluateJob(input, answers);
     return { evaluation, communication_analysis: null, is_complete: isComplete, provenance };
   }
   if (input.interviewType === InterviewType.SCREENING_INTERVIEW) {
-    const { evaluation, isComplete } = evaluateScreening(input, answers);
+    const { evaluation, isComplete } = yield* evaluateScreening(input, answers);
     const texts = input.questions.map((q) => candidateText(answers.get(q.id)));
     return { evaluation, communication_analysis: analyseCommunication(texts, input.languageCode), is_complete: isComplete, provenance };
   }
   throw new TypeError(`interview_type ${input.interviewType} has no evaluation`);
 }
 
-function evaluateJob(
+function* evaluateJob(
   input: EvaluationInput,
   answers: ReadonlyMap<string, QuestionAnswer>,
-): { evaluation: JobEvaluation; isComplete: boolean } {
+): Generator<void, { evaluation: JobEvaluation; isComplete: boolean }> {
   const locale = resolveLocale(input.locale);
   const judged: JudgedJobAnswer[] = [];
-  const questions = input.questions.map((q, index): EvaluatedQuestionResult => {
+  const questions: EvaluatedQuestionResult[] = [];
+  for (const [index, q] of input.questions.entries()) {
     if (!isJobQuestion(q)) throw new TypeError(`question ${q.id} is not a job question`);
     const answer = answers.get(q.id);
     const text = candidateText(answer);
     const base = { id: q.id, question: q.question, question_type: q.type, q_type: q.type, transcript: renderTranscript(answer) };
-    if (text === '') return { ...base, evaluation: null };
+    if (text === '') {
+      questions.push({ ...base, evaluation: null });
+      continue;
+    }
     const { evaluation, rubric } = evaluateJobAnswer(
       {
         question: q,
@@ -86,8 +110,9 @@ function evaluateJob(
       locale,
     );
     judged.push({ number: index + 1, question: q, answer: text, language: input.languageCode, evaluation, rubric });
-    return { ...base, evaluation };
-  });
+    questions.push({ ...base, evaluation });
+    yield;
+  }
   const isComplete = judged.length === input.questions.length && judged.length > 0;
   return {
     isComplete,
@@ -102,13 +127,14 @@ function evaluateJob(
   };
 }
 
-function evaluateScreening(
+function* evaluateScreening(
   input: EvaluationInput,
   answers: ReadonlyMap<string, QuestionAnswer>,
-): { evaluation: ScreeningEvaluation; isComplete: boolean } {
+): Generator<void, { evaluation: ScreeningEvaluation; isComplete: boolean }> {
   const locale = resolveLocale(input.locale);
   let answered = 0;
-  const questions = input.questions.map((q): EvaluatedQuestionResult => {
+  const questions: EvaluatedQuestionResult[] = [];
+  for (const q of input.questions) {
     if (isJobQuestion(q)) throw new TypeError(`question ${q.id} is not a screening question`);
     const sq = q;
     const answer = answers.get(sq.id);
@@ -123,8 +149,14 @@ function evaluateScreening(
       category: sq.question_type,
       is_evaluated: sq.question_type === 'qualifying',
     };
-    if (sq.question_type === 'information') return { ...base, evaluation: null, eval_criteria: null };
-    if (text === '') return { ...base, evaluation: null, eval_criteria: sq.qualifying_criteria };
+    if (sq.question_type === 'information') {
+      questions.push({ ...base, evaluation: null, eval_criteria: null });
+      continue;
+    }
+    if (text === '') {
+      questions.push({ ...base, evaluation: null, eval_criteria: sq.qualifying_criteria });
+      continue;
+    }
     const judgement = judgeScreeningAnswer(
       sq.qualifying_criteria,
       text,
@@ -133,12 +165,13 @@ function evaluateScreening(
       sq.question_text,
       referenceDate(answer?.answeredAt ?? input.endedAt),
     );
-    return {
+    questions.push({
       ...base,
       evaluation: { outcome: judgement.outcome, analysis: judgement.analysis, undecided: judgement.isUndecided },
       eval_criteria: sq.qualifying_criteria,
-    };
-  });
+    });
+    yield;
+  }
   const qualifying = questions.filter((q) => q.category === 'qualifying');
   const information = questions.filter((q) => q.category === 'information');
   return {

@@ -132,15 +132,18 @@ const QUESTION_WORD_WEIGHT = 0.35;
 export function termsOf(text: string, language: LanguageCode): Map<string, string> {
   const tokens = tokenize(text);
   const terms = contentTerms(text, language);
-  const { groups, longest } = conceptIndex(language);
+  const { groups, longest, byStem } = conceptIndex(language);
   // Every run of two or more words, once: a multi-word member is present when its tokens are one of them.
   const runs = new Set<string>();
   for (let n = 2; n <= longest; n++) for (let i = 0; i + n <= tokens.length; i++) runs.add(tokens.slice(i, i + n).join(' '));
-  for (const group of groups) {
+  // The groups one of the text's stems belongs to, looked up from the text's side (a clause has few words, the groups thousands).
+  const named = new Set<number>();
+  for (const form of terms.keys()) for (const g of byStem.get(form) ?? []) named.add(g);
+  groups.forEach((group, g) => {
     const at = group.joined.findIndex((j) => runs.has(j));
     if (at >= 0) terms.set(group.id, group.phrases[at] as string);
-    else if ([...group.stems].some((s) => terms.has(s))) terms.set(group.id, group.id);
-  }
+    else if (named.has(g)) terms.set(group.id, group.id);
+  });
   return terms;
 }
 
@@ -156,6 +159,8 @@ interface ConceptIndex {
   groups: CompiledGroup[];
   /** Tokens in the longest multi-word member. */
   longest: number;
+  /** The positions in `groups` of the groups a single-word stem belongs to. */
+  byStem: Map<string, number[]>;
 }
 
 const compiledConcepts = new Map<LanguageCode, ConceptIndex>();
@@ -174,7 +179,11 @@ function conceptIndex(language: LanguageCode): ConceptIndex {
         ),
       };
     });
-    index = { groups, longest: Math.max(2, ...groups.flatMap((g) => g.phrases.map((m) => phraseTokens(m).length))) };
+    const byStem = new Map<string, number[]>();
+    groups.forEach((g, i) => {
+      for (const stem of g.stems) byStem.set(stem, [...(byStem.get(stem) ?? []), i]);
+    });
+    index = { groups, longest: Math.max(2, ...groups.flatMap((g) => g.phrases.map((m) => phraseTokens(m).length))), byStem };
     compiledConcepts.set(language, index);
   }
   return index;

@@ -34,14 +34,21 @@ function orderedOf(phrases: readonly string[]): Ordered {
   return ordered;
 }
 
+/** From this many phrases on, the text's words are indexed first: cue lists run to hundreds of phrases. */
+const INDEX_FROM = 8;
+
 /** Every non-overlapping occurrence, longest phrases first so "i don't know" wins over "don't". */
 export function findPhrases(tokens: readonly string[], phrases: readonly string[]): PhraseHit[] {
   if (tokens.length === 0) return [];
   const ordered = orderedOf(phrases);
   const taken = new Array<boolean>(tokens.length).fill(false);
   const hits: PhraseHit[] = [];
+  // Only the positions of a phrase's first word can start it; ascending, as a full scan would try them.
+  const starts = ordered.length >= INDEX_FROM ? positionsOf(tokens) : null;
   for (const { phrase, tokens: needle } of ordered) {
-    for (let start = 0; start + needle.length <= tokens.length; start++) {
+    const tried = starts ? (starts.get(needle[0] as string) ?? []) : allPositions(tokens.length);
+    for (const start of tried) {
+      if (start + needle.length > tokens.length) break;
       let matches = true;
       for (let k = 0; k < needle.length; k++) {
         if (taken[start + k] || tokens[start + k] !== needle[k]) {
@@ -55,6 +62,20 @@ export function findPhrases(tokens: readonly string[], phrases: readonly string[
     }
   }
   return hits.sort((a, b) => a.start - b.start);
+}
+
+function positionsOf(tokens: readonly string[]): Map<string, number[]> {
+  const positions = new Map<string, number[]>();
+  tokens.forEach((token, i) => {
+    const list = positions.get(token);
+    if (list) list.push(i);
+    else positions.set(token, [i]);
+  });
+  return positions;
+}
+
+function* allPositions(length: number): Generator<number> {
+  for (let i = 0; i < length; i++) yield i;
 }
 
 /** Tokens with every hit replaced by `marker`, so later lookups cannot see inside them. */

@@ -83,12 +83,33 @@ function stemmerFor(name: StemmerName): snowball.Stemmer {
   return stemmer;
 }
 
+/** Past this many words a language's cache starts afresh, so odd input cannot grow it without end. */
+const STEM_CACHE_SIZE = 10_000;
+const stemCache = new Map<number, Map<string, readonly string[]>>();
+
 /**
  * Stem with the language's Snowball stemmer and with English, returning both
  * forms: technical vocabulary is often English inside a German or Danish
  * answer, and criteria may be written in another language than the answer.
+ * Cached: the evidence rules ask for the same words' stems once per criterion
+ * and clause, and stemming was most of the time a long interview took.
  */
-export function stemForms(token: string, languageCode: number): string[] {
+export function stemForms(token: string, languageCode: number): readonly string[] {
+  let cache = stemCache.get(languageCode);
+  if (!cache) {
+    cache = new Map();
+    stemCache.set(languageCode, cache);
+  }
+  let forms = cache.get(token);
+  if (!forms) {
+    if (cache.size >= STEM_CACHE_SIZE) cache.clear();
+    forms = Object.freeze(computeStemForms(token, languageCode));
+    cache.set(token, forms);
+  }
+  return forms;
+}
+
+function computeStemForms(token: string, languageCode: number): string[] {
   if (!/\p{Script=Latin}|\p{Script=Arabic}/u.test(token)) return [token];
   const forms = new Set<string>();
   const own = languageFor(languageCode).stemmer;
