@@ -34,10 +34,7 @@ interface Seen {
 }
 
 describe('an answer started over the end of the question', () => {
-  // The overlap is timed on the wall clock against the question's playback. Once, with two suites sharing two
-  // cores, the answer came back as an empty final; alone it passes. One retry tells such a slip of timing from a
-  // regression, which fails both tries.
-  it('is kept and transcribed', { timeout: 180_000, retry: 1 }, async () => {
+  it('is kept and transcribed', { timeout: 180_000 }, async () => {
     const id = await createJobInterview(t, key);
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -51,4 +51,24 @@ describe('voice session', () => {
     });
     expect(segments[0]!.startMs).toBeGreaterThan(Date.parse(record.transcript[0]!.created_at) - 60_000);
   });
+
+  // A page offered the browser's recogniser says so in `start`; where that recogniser fails at once (a
+  // headless or locked-down browser: 'not-allowed'), its switch back to the server's follows right behind,
+  // while the start is still being processed. The switch used to be refused as "before consent", leaving the
+  // server waiting for browser text that never came: every answer became an empty `heard`.
+  it("hears the answer when the page's own recogniser fails during the start", async () => {
+    const id = await createJobInterview(t, key);
+    const candidate = await VoiceCandidate.connect(t.url, id, { speed: 4 });
+    const session = await candidate.client.next('session');
+    expect(session.speech).toMatchObject({ recognition: 'server', browser_recognition: true });
+    candidate.client.send({ type: 'start', consent: true, mode: 'voice', recognition: 'browser' });
+    candidate.client.send({ type: 'mode', mode: 'voice', recognition: 'server' });
+    expect((await candidate.client.turn(30_000)).state).toMatchObject({ state: 4, awaiting_input: true });
+
+    const turn = await candidate.speak(await speakWithFlite('I am a backend engineer with six years of experience.', { leadMs: 300 }));
+    expect(turn.heard).toMatch(/engineer/);
+    expect(candidate.client.events.filter((e) => e.type === 'error')).toEqual([]);
+    expect(await logs(t, key, id)).toMatch(/recognised by the server/);
+    await candidate.close();
+  });
 });

@@ -93,8 +93,9 @@ export async function processMessage(session: InputSession, message: ClientMessa
 /**
  * Messages that do not wait for the turn in flight (they never step the
  * conversation): a mode switch applies on arrival, so the audio frames sent
- * after it are judged by it; playback reports and the browser's text are
- * the voice channel's as they happen.
+ * after it are judged by it (before consent it waits for the `start` ahead of
+ * it: live-session.ts); playback reports and the browser's text are the voice
+ * channel's as they happen.
  */
 export function takesEffectAtOnce(message: ClientMessage): boolean {
   return message.type === 'mode' || message.type === 'playback' || message.type === 'recognised';

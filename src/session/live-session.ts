@@ -158,7 +158,10 @@ export class LiveSession implements ChannelSession {
       this.answersInFlight += 1;
       return core.enqueue(() => this.process(message).finally(() => (this.answersInFlight -= 1)));
     }
-    if (!takesEffectAtOnce(message)) return core.enqueue(() => this.process(message));
+    // Before consent a switch waits for the `start` ahead of it (a page whose own recogniser fails at once
+    // sends one right behind it): taken at once it would be refused as before consent, and lost.
+    if (!takesEffectAtOnce(message) || (message.type === 'mode' && core.isConsentPending()))
+      return core.enqueue(() => this.process(message));
     // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
     // Whatever it writes, and a failure's ending, go through the queue (setMode).
     void this.deps.host.track(this.process(message).catch((error: unknown) => core.enqueue(() => core.failed(error))));
