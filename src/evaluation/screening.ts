@@ -204,6 +204,16 @@ export function judgeScreeningAnswer(
       : verdict(false, m.screeningDenied(criterion, quote), 'negative', hedges);
   }
 
+  // Years in another field or "five years ago" (statedAmount passes them over) restate nothing either.
+  const isPassedOver = requirement.dimension === 'duration' && clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)));
+  const isWrongQuantity = isPassedOver || clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
+  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question: a late yes after numbers of the wrong
+  // kind only (no pay named) answers nothing.
+  const isLateYes = decisive?.stance === 'positive' && decisive !== clauses[0] && requirement.kind !== 'boolean';
+  if (isLateYes && isWrongQuantity && !clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)))) {
+    return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
+  }
+
   if (decisive) {
     const saysYes = decisive.stance === 'positive';
     if (requirement.requiresAbsence) {
@@ -219,7 +229,6 @@ export function judgeScreeningAnswer(
   // No yes, no no: a plain statement that restates the requirement ("I hold a B licence", "Den
   // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided, and so does a
   // quantity of the wrong kind ("I'm 50 years old" shares "years" with "5 years of experience", restating nothing).
-  const isWrongQuantity = clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
   if (
     !requirement.requiresAbsence &&
     !clauses.some((c) => c.isDeferral) &&
