@@ -367,11 +367,18 @@ function isAgo(tokens: readonly string[], at: number, end: number, words: Amount
  * "I turn 19 this summer", "jeg fylder nitten", "ich werde im Dezember 18" (agesNext; a month may come between).
  * Only whole numbers from 16 to 80 with no unit after them: "I'm 5 minutes away" never reaches here.
  */
-function plainAge(tokens: readonly string[], at: number, value: number, words: AmountWords, months: readonly PhraseHit[]): number | null {
+function plainAge(
+  tokens: readonly string[],
+  at: number,
+  value: number,
+  words: AmountWords,
+  months: readonly PhraseHit[],
+  isNextOnly = false,
+): number | null {
   if (!Number.isInteger(value) || value < YOUNGEST_CANDIDATE || value > OLDEST_CANDIDATE) return null;
   const hasMonth = months.some((h) => h.end <= at && h.start >= at - NEXT_AGE_GAP);
   if (inFrame(tokens, at, at + 1, words.agesNext, words, hasMonth ? NEXT_AGE_GAP : 0)) return value - 1;
-  return inFrame(tokens, at, at + 1, words.agesSaid, words) ? value : null;
+  return !isNextOnly && inFrame(tokens, at, at + 1, words.agesSaid, words) ? value : null;
 }
 
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
@@ -458,6 +465,8 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     // "twenty hours a week", "four days a week": the "a" of a rate counts nothing.
     const previous = tokens[at - 1] ?? '';
     if (isWord && n.value === 1 && (words.hours.has(previous) || words.units.has(previous))) return;
+    // "il y a six ans": an "a" before another number counts nothing either.
+    if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words)) return;
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
     let isMoney = n.times > 1 || value >= 1000;
@@ -500,6 +509,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       if (unit && !isMoney) {
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
         if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words)) return void found.push({ ...duration, isAge: true });
+        // "je vais avoir 19 ans", "cumplo 19 años": the age to come, one less now.
+        const next = unit === 'year' ? plainAge(tokens, at, n.value, words, months, true) : null;
+        if (next !== null) return void found.push({ ...make(at, 'duration', next * DAYS.year, next, 'year', j + 1), isAge: true });
         return void found.push(isAgo(tokens, at, j + 1, words) ? { ...duration, isAgo: true } : duration);
       }
     }

@@ -277,7 +277,8 @@ export function statedAmount(
     if (start) return start;
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
   }
-  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative');
+  // "je vais avoir 19 ans", "سأبلغ 19": an age to come is said as a plan, and still an age.
+  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
   let candidates = affirmed.filter((p) => isOfKind(requirement, p.amount));
   // "I'm 50 and have 20 years in the trade" against "at least 18 years old": the age said decides.
   if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);

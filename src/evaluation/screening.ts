@@ -207,10 +207,13 @@ export function judgeScreeningAnswer(
   // Years in another field or "five years ago" (statedAmount passes them over) restate nothing either.
   const isPassedOver = requirement.dimension === 'duration' && clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)));
   const isWrongQuantity = isPassedOver || clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
-  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question: a late yes after numbers of the wrong
-  // kind only (no pay named) answers nothing.
-  const isLateYes = decisive?.stance === 'positive' && decisive !== clauses[0] && requirement.kind !== 'boolean';
-  if (isLateYes && isWrongQuantity && !clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)))) {
+  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question, "I can do thirty hours a week" to a
+  // notice period: a yes after, or with, numbers of the wrong kind only (none of the kind asked) answers nothing.
+  const isOffTopicYes =
+    decisive?.stance === 'positive' &&
+    requirement.kind !== 'boolean' &&
+    (decisive !== clauses[0] || decisive.amounts.some((a) => isWrongKind(requirement, a)));
+  if (isOffTopicYes && isWrongQuantity && !clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)))) {
     return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
   }
 
