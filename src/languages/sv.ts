@@ -97,7 +97,12 @@ export const swedish: Language = {
       'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5|sexton=16|sjutton=17|arton=18|nitton=19|trettio=30|fyrtio=40|femtio=50|sextio=60|sjuttio=70|åttio=80',
     ),
     numberCompounds: list('{t}{u}|{t} {u}'),
-    units: { year: list('år|års|året|åren'), month: list('månad|månader|månads'), week: list('vecka|veckor|veckors'), day: list('dag|dagar') },
+    units: {
+      year: list('år|års|året|åren'),
+      month: list('månad|månader|månads'),
+      week: list('vecka|veckor|veckors'),
+      day: list('dag|dagar'),
+    },
     immediately: list('omedelbart|direkt|genast|med en gång'),
     above: list('mer än|över|längre än'),
     below: list('nästan|knappt|mindre än'),
