@@ -8,7 +8,16 @@
 
 import { escapeRegExp } from '../common/regexp.js';
 import type { LanguageCode } from '../interviews/enums.js';
-import { ENGLISH, languageFor, normaliseText, tokenize, type Lexicon, type ScreeningWords, type TimeUnit } from '../languages/index.js';
+import {
+  ENGLISH,
+  STOP_WORDS,
+  languageFor,
+  normaliseText,
+  tokenize,
+  type Lexicon,
+  type ScreeningWords,
+  type TimeUnit,
+} from '../languages/index.js';
 import { findPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
 
 /** `level`: a CEFR language level, A1 = 1 ... C2 = 6 (written the same in every language). */
@@ -365,20 +374,25 @@ function isAgo(tokens: readonly string[], at: number, end: number, words: Amount
 /**
  * A plain number said as an age: "I'm 50", "jeg er 35", "ich bi 28i" (agesSaid), or the age to come, one less now:
  * "I turn 19 this summer", "jeg fylder nitten", "ich werde im Dezember 18" (agesNext; a month may come between).
- * Only whole numbers from 16 to 80 with no unit after them: "I'm 5 minutes away" never reaches here.
+ * Only whole numbers from 16 to 80 with no unit after them ("I'm 5 minutes away" never reaches here) and nothing
+ * but the clause's end or a stop word ("and", "und", "og") right after.
  */
 function plainAge(
   tokens: readonly string[],
   at: number,
+  end: number,
   value: number,
   words: AmountWords,
   months: readonly PhraseHit[],
   isNextOnly = false,
 ): number | null {
   if (!Number.isInteger(value) || value < YOUNGEST_CANDIDATE || value > OLDEST_CANDIDATE) return null;
+  // "tengo 30 empleados", "I'm 30 people short": a word of its own after a plain number says what it counts.
+  const after = tokens[end];
+  if (!isNextOnly && after !== undefined && !STOP_WORDS.has(after)) return null;
   const hasMonth = months.some((h) => h.end <= at && h.start >= at - NEXT_AGE_GAP);
-  if (inFrame(tokens, at, at + 1, words.agesNext, words, hasMonth ? NEXT_AGE_GAP : 0)) return value - 1;
-  return !isNextOnly && inFrame(tokens, at, at + 1, words.agesSaid, words) ? value : null;
+  if (inFrame(tokens, at, end, words.agesNext, words, hasMonth ? NEXT_AGE_GAP : 0)) return value - 1;
+  return !isNextOnly && inFrame(tokens, at, end, words.agesSaid, words) ? value : null;
 }
 
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
@@ -510,12 +524,12 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
         if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words)) return void found.push({ ...duration, isAge: true });
         // "je vais avoir 19 ans", "cumplo 19 años": the age to come, one less now.
-        const next = unit === 'year' ? plainAge(tokens, at, n.value, words, months, true) : null;
+        const next = unit === 'year' ? plainAge(tokens, at, j + 1, n.value, words, months, true) : null;
         if (next !== null) return void found.push({ ...make(at, 'duration', next * DAYS.year, next, 'year', j + 1), isAge: true });
         return void found.push(isAgo(tokens, at, j + 1, words) ? { ...duration, isAgo: true } : duration);
       }
     }
-    const age = isMoney || n.isOrdinal ? null : plainAge(tokens, at, value, words, months);
+    const age = isMoney || n.isOrdinal ? null : plainAge(tokens, at, at + 1, value, words, months);
     if (age !== null) return void found.push({ ...make(at, 'duration', age * DAYS.year, age, 'year', at + 1), isAge: true });
     // "March 1st", "May 15": the day after the month.
     const before = months.find((h) => h.end === at);

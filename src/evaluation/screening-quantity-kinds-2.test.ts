@@ -211,7 +211,16 @@ describe('not ages, and simple answers (kept)', () => {
     ['Au moins 3 ans d’expérience comme électricien.', 'Ça fait six ans que je suis électricien.', 5, true],
     ['Al menos 3 años de experiencia como electricista.', 'Trabajo como electricista desde hace dos años.', 6, false],
     ['Minst 2 års erfarenhet av lagerarbete.', 'Jag har jobbat på lager i fyra år.', 8, true],
+    // A word of its own after the number: what it counts, not an age (a lone number takes the criterion's unit).
+    ['Al menos 3 años de experiencia como electricista.', 'Tengo 30 empleados en el equipo.', 6, true],
   ])('"%s" / "%s"', (criterion, answer, language, met) => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
+  });
+
+  it.each<[LanguageCode, string]>([
+    [1, "I'm 25 minutes from the office."],
+    [2, 'Ich bin 20 Minuten vom Büro weg.'],
+  ])('language %i: "%s" is no age: undecided against an age criterion', (language, answer) => {
+    expect(judge(AGE[language], answer, language)).toMatchObject({ outcome: false, isUndecided: true });
   });
 });

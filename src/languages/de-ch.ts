@@ -252,7 +252,7 @@ export const swissGerman: Language = {
     // "20 Minute mit em Bus", "50 Johr alt" (German's "# alt" reads the Mundart year too).
     minuteUnits: [...german.screening.minuteUnits, ...list('minutä|minüte')],
     // "Ich bi achtezwänzgi", "ich wirde im Dezämber achtzäni": an age said in Mundart.
-    agesSaid: [...german.screening.agesSaid, ...list('ich bi #|i bi #|bi #|ich bi jetzt #|bi jetzt #|ich bi erscht #')],
+    agesSaid: [...german.screening.agesSaid, ...list('ich bi #|i bi #|ich bi jetzt #|bi jetzt #|ich bi erscht #')],
     agesNext: [...german.screening.agesNext, ...list('ich wirde #|wirde #|ich wird #')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],

@@ -182,7 +182,7 @@ export const english: Language = {
     hourUnits: list('hour|hours|hrs|hr'),
     minuteUnits: list('minute|minutes|mins'),
     ages: list('# old|# or older|# and older|aged #|age of #|age #|# of age|be #'),
-    agesSaid: list("i'm #|i am #|im #|i'm now #|i am now #|i'm only #|i'm just #"),
+    agesSaid: list("i'm #|i am #|i'm now #|i am now #|i'm only #|i'm just #"),
     agesNext: list("i turn #|i'll turn #|turning #|i'll be #|i will be #"),
     ago: list('# ago'),
     percentUnits: list('percent|per cent|pct'),
