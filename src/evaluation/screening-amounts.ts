@@ -8,7 +8,16 @@
 
 import { escapeRegExp } from '../common/regexp.js';
 import type { LanguageCode } from '../interviews/enums.js';
-import { ENGLISH, languageFor, normaliseText, tokenize, type Lexicon, type ScreeningWords, type TimeUnit } from '../languages/index.js';
+import {
+  ENGLISH,
+  STOP_WORDS,
+  languageFor,
+  normaliseText,
+  tokenize,
+  type Lexicon,
+  type ScreeningWords,
+  type TimeUnit,
+} from '../languages/index.js';
 import { findPhrases, phraseTokens, type PhraseHit } from './phrase-match.js';
 
 /** `level`: a CEFR language level, A1 = 1 ... C2 = 6 (written the same in every language). */
@@ -30,8 +39,10 @@ export interface Amount {
   isStart: boolean;
   /** "valid until the end of August", "gültig bis März", "تنتهي في مايو": when something ends, never a start date. */
   isEnd?: boolean;
-  /** "50 years old", "j'ai 50 ans", "عمري 50 سنة": a duration that is the candidate's age, not experience. */
+  /** "50 years old", "j'ai 50 ans", "عمري 50 سنة", "I'm 50": a duration that is the candidate's age, not experience. */
   isAge?: boolean;
+  /** "five years ago", "vor fünf Jahren", "for seks år siden": when something happened, not how long one has done it. */
+  isAgo?: boolean;
   at: number;
   /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
   numberEnd?: number;
@@ -64,8 +75,12 @@ const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
 const END_REACH = 5;
 /** A candidate is at least this old: "two years old" is the age of a certificate or a child, never the candidate's. */
 const YOUNGEST_CANDIDATE = 16;
+/** A plain number said as an age ("I'm 50") is at most this: "ich bin 2019 umgezogen" is a year. */
+const OLDEST_CANDIDATE = 80;
+/** Tokens that may come between "ich werde" and the age when a month is among them ("werd aber im Dezember 18"). */
+const NEXT_AGE_GAP = 3;
 
-/** An age frame of the records ("j'ai # $"): the words before the count, after its unit, and whether the clause ends there. */
+/** A frame of the records ("j'ai # $"): the words before the count, after its unit, and whether the clause ends there. */
 interface AgeFrame {
   before: string[];
   after: string[];
@@ -81,6 +96,9 @@ export interface AmountWords {
   hours: Set<string>;
   minutes: Set<string>;
   ages: AgeFrame[];
+  agesSaid: AgeFrame[];
+  agesNext: AgeFrame[];
+  ago: AgeFrame[];
   percent: Set<string>;
   thousands: Set<string>;
   lakhs: Set<string>;
@@ -99,6 +117,8 @@ export interface AmountWords {
   perDay: string[];
   /** "three and a half", "साढ़े चौदह": a number and a half, as one pattern over normalised text (null: none). */
   halves: RegExp | null;
+  /** "twenty-six", "vierunddreißig", "treinta y cinco", "ستة عشر": numbers of several parts, with their values. */
+  compounds: { pattern: RegExp; values: Map<string, number> } | null;
 }
 
 const cache = new Map<LanguageCode, AmountWords>();
@@ -135,12 +155,10 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     ),
     hours: single(screening.flatMap((s) => s.hourUnits)),
     minutes: single(screening.flatMap((s) => s.minuteUnits)),
-    ages: screening.flatMap((s) =>
-      s.ages.map((frame) => {
-        const [before = '', after = ''] = frame.split('#');
-        return { before: phraseTokens(before), after: phraseTokens(after.replace('$', '')), atEnd: after.includes('$') };
-      }),
-    ),
+    ages: screening.flatMap((s) => s.ages.map(frameOf)),
+    agesSaid: screening.flatMap((s) => s.agesSaid.map(frameOf)),
+    agesNext: screening.flatMap((s) => s.agesNext.map(frameOf)),
+    ago: screening.flatMap((s) => s.ago.map(frameOf)),
     percent: new Set([...single(screening.flatMap((s) => s.percentUnits)), 'percent']),
     thousands: single(screening.flatMap((s) => s.thousands)),
     lakhs: single(screening.flatMap((s) => s.lakhs)),
@@ -158,8 +176,10 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     perDay: screening.flatMap((s) => s.payPeriods.day),
     ends: phraseSet(screening.flatMap((s) => s.expiring)),
     halves: null,
+    compounds: null,
   };
   words.halves = halvesPattern(words);
+  words.compounds = compoundsPattern(lexicons, [...words.thousands]);
   cache.set(language, words);
   return words;
 }
@@ -186,6 +206,72 @@ function halvesPattern(words: AmountWords): RegExp | null {
   return parts.length === 0 ? null : new RegExp(parts.join('|'), 'gu');
 }
 
+/**
+ * Numbers said in several parts, from the records' numberCompounds ("{t} {u}", "{u}und{t}") and number words of
+ * several tokens ("ثلاثة عشر"): each spelling with its value, and one pattern over normalised text (spaces and
+ * hyphens alike: "twenty-six", "twenty six").
+ */
+function compoundsPattern(lexicons: readonly Lexicon[], thousands: readonly string[]): AmountWords['compounds'] {
+  const values = new Map<string, number>();
+  const key = (text: string) =>
+    normaliseText(text)
+      .replace(/[\s-]+/g, ' ')
+      .trim();
+  for (const lexicon of lexicons) {
+    const entries = Object.entries(lexicon.numberWords);
+    // "a", "en": a unit word of one or two letters would join "twenty a week"; only real digits 1 to 9.
+    const units = entries.filter(([w, v]) => Number.isInteger(v) && v >= 1 && v <= 9 && (w.length > 2 || !/^[a-z]+$/.test(w)));
+    const tens = entries.filter(([, v]) => v >= 20 && v <= 90 && v % 10 === 0);
+    for (const [word, value] of entries) if (phraseTokens(word).length > 1) values.set(key(word), value);
+    for (const template of lexicon.numberCompounds ?? []) {
+      // A number word written out in the template ("dix {u}", "{u} عشر") adds its value.
+      const fixed = template
+        .replace(/\{[tu]\}/g, ' ')
+        .split(/\s+/)
+        .reduce((sum, w) => sum + (lexicon.numberWords[w] ?? 0), 0);
+      for (const [t, tv] of template.includes('{t}') ? tens : [['', 0] as const])
+        for (const [u, uv] of units) values.set(key(template.replace('{t}', t).replace('{u}', u)), tv + uv + fixed);
+    }
+  }
+  if (values.size === 0) return null;
+  // "achtundvierzigtausend", "toogfyrretusind", "siebetuusig": a number glued to its thousand is the number and the thousand.
+  for (const lexicon of lexicons)
+    for (const [word, value] of Object.entries(lexicon.numberWords))
+      if (phraseTokens(word).length === 1 && value >= 1 && Number.isInteger(value)) values.set(key(word), value);
+  const alternatives = [...values.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((k) => escapeRegExp(k).replace(/ /g, '[\\s-]+'))
+    .join('|');
+  const thousand = thousands
+    .filter((t) => t.length > 2)
+    .map(escapeRegExp)
+    .join('|');
+  const compound = [...values.keys()].filter((k) => k.includes(' ') || !lexicons.some((l) => normalisedWords(l).has(k)));
+  const parts = compound.sort((a, b) => b.length - a.length).map((k) => escapeRegExp(k).replace(/ /g, '[\\s-]+'));
+  const edge = ['(?<![\\p{L}\\p{M}\\p{N}])', '(?![\\p{L}\\p{M}\\p{N}])'];
+  const source = [
+    ...(parts.length > 0 ? [`(?:${parts.join('|')})`] : []),
+    ...(thousand ? [`(?:${alternatives})(?=(?:${thousand})${edge[1]})`] : []),
+  ];
+  return { pattern: new RegExp(`${edge[0]}(?:${source.join('|')})(?=${thousand ? `(?:${thousand})?` : ''}${edge[1]})`, 'gu'), values };
+}
+
+function normalisedWords(lexicon: Lexicon): Set<string> {
+  return new Set(Object.keys(lexicon.numberWords).map((w) => normaliseText(w)));
+}
+
+/** "twenty-six" -> "26", "treinta y cinco" -> "35". */
+function joinCompounds(text: string, words: AmountWords): string {
+  const compounds = words.compounds;
+  if (!compounds) return text;
+  return text.replace(compounds.pattern, (m, at: number, whole: string) => {
+    const value = compounds.values.get(m.replace(/[\s-]+/g, ' '));
+    if (value === undefined) return m;
+    // "48" before a glued "tausend" becomes "48 tausend".
+    return /[\p{L}]/u.test(whole[at + m.length] ?? '') ? `${value} ` : String(value);
+  });
+}
+
 /** "three and a half" -> "3d5" (the decimal form prepareNumbers writes). */
 function joinHalves(text: string, words: AmountWords): string {
   if (!words.halves) return text;
@@ -205,7 +291,7 @@ function joinHalves(text: string, words: AmountWords): string {
  */
 export function prepareNumbers(text: string, words: AmountWords): string {
   // "38.000 kr. om måneden", "ca. 5 km": the dot of a unit's abbreviation before a word in lower case ends no clause.
-  const prepared = normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'))
+  const prepared = joinCompounds(normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1')), words)
     .replace(/%/g, ' percent ')
     .replace(/(^|\s)و(?=\d)/gu, '$1و ')
     .replace(/\d{1,3}(?:['’.,\u00a0\u202f ]\d{3})+(?!\d)/g, (m) => m.replace(/\D/g, ''))
@@ -244,12 +330,21 @@ function near(tokens: readonly string[], from: number, to: number, phrases: Phra
   return false;
 }
 
+function frameOf(frame: string): AgeFrame {
+  const [before = '', after = ''] = frame.split('#');
+  return { before: phraseTokens(before), after: phraseTokens(after.replace('$', '')), atEnd: after.includes('$') };
+}
+
 /**
  * Whether a count of years (its number at `at`, its unit ending at `end`) stands in an age frame of the records;
  * a bias or a floor may come between ("aged at least 18", "âgé d'au moins 18 ans", "tengo casi 50 años").
  */
 function isAge(tokens: readonly string[], at: number, end: number, years: number, words: AmountWords): boolean {
-  if (years < YOUNGEST_CANDIDATE) return false;
+  return years >= YOUNGEST_CANDIDATE && inFrame(tokens, at, end, words.ages, words);
+}
+
+/** Whether tokens `at` to `end` stand in one of the frames, a bias or a floor between ("vor über fünf Jahren"). */
+function inFrame(tokens: readonly string[], at: number, end: number, frames: readonly AgeFrame[], words: AmountWords, gap = 0): boolean {
   let start = at;
   for (let moved = true; moved;) {
     moved = false;
@@ -261,12 +356,43 @@ function isAge(tokens: readonly string[], at: number, end: number, years: number
         }
   }
   const joined = (from: number, length: number) => tokens.slice(from, from + length).join(' ');
-  return words.ages.some(
+  const saysBefore = (before: string[], skip: number) =>
+    start - skip >= before.length && joined(start - skip - before.length, before.length) === before.join(' ');
+  return frames.some(
     ({ before, after, atEnd }) =>
-      (before.length === 0 || (start >= before.length && joined(start - before.length, before.length) === before.join(' '))) &&
+      (before.length === 0 || Array.from({ length: gap + 1 }, (_, skip) => skip).some((skip) => saysBefore(before, skip))) &&
       (after.length === 0 || joined(end, after.length) === after.join(' ')) &&
       (!atEnd || end + after.length === tokens.length),
   );
+}
+
+/** "five years ago", "for seks år siden", but not "desde hace dos años" (since then: a stretch). */
+function isAgo(tokens: readonly string[], at: number, end: number, words: AmountWords): boolean {
+  return inFrame(tokens, at, end, words.ago, words) && !near(tokens, at - 3, at, words.since);
+}
+
+/**
+ * A plain number said as an age: "I'm 50", "jeg er 35", "ich bi 28i" (agesSaid), or the age to come, one less now:
+ * "I turn 19 this summer", "jeg fylder nitten", "ich werde im Dezember 18" (agesNext; a month may come between).
+ * Only whole numbers from 16 to 80 with no unit after them ("I'm 5 minutes away" never reaches here) and nothing
+ * but the clause's end or a stop word ("and", "und", "og") right after.
+ */
+function plainAge(
+  tokens: readonly string[],
+  at: number,
+  end: number,
+  value: number,
+  words: AmountWords,
+  months: readonly PhraseHit[],
+  isNextOnly = false,
+): number | null {
+  if (!Number.isInteger(value) || value < YOUNGEST_CANDIDATE || value > OLDEST_CANDIDATE) return null;
+  // "tengo 30 empleados", "I'm 30 people short": a word of its own after a plain number says what it counts.
+  const after = tokens[end];
+  if (!isNextOnly && after !== undefined && !STOP_WORDS.has(after)) return null;
+  const hasMonth = months.some((h) => h.end <= at && h.start >= at - NEXT_AGE_GAP);
+  if (inFrame(tokens, at, end, words.agesNext, words, hasMonth ? NEXT_AGE_GAP : 0)) return value - 1;
+  return !isNextOnly && inFrame(tokens, at, end, words.agesSaid, words) ? value : null;
 }
 
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
@@ -350,6 +476,11 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const n = numberAt(token, words);
     if (!n) return;
     const isWord = !/^\d/.test(token);
+    // "twenty hours a week", "four days a week": the "a" of a rate counts nothing.
+    const previous = tokens[at - 1] ?? '';
+    if (isWord && n.value === 1 && (words.hours.has(previous) || words.units.has(previous))) return;
+    // "il y a six ans": an "a" before another number counts nothing either.
+    if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words)) return;
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
     let isMoney = n.times > 1 || value >= 1000;
@@ -391,9 +522,15 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       const unit = dayRate.has(j) ? undefined : words.units.get(next);
       if (unit && !isMoney) {
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
-        return void found.push(unit === 'year' && isAge(tokens, at, j + 1, n.value, words) ? { ...duration, isAge: true } : duration);
+        if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words)) return void found.push({ ...duration, isAge: true });
+        // "je vais avoir 19 ans", "cumplo 19 años": the age to come, one less now.
+        const next = unit === 'year' ? plainAge(tokens, at, j + 1, n.value, words, months, true) : null;
+        if (next !== null) return void found.push({ ...make(at, 'duration', next * DAYS.year, next, 'year', j + 1), isAge: true });
+        return void found.push(isAgo(tokens, at, j + 1, words) ? { ...duration, isAgo: true } : duration);
       }
     }
+    const age = isMoney || n.isOrdinal ? null : plainAge(tokens, at, at + 1, value, words, months);
+    if (age !== null) return void found.push({ ...make(at, 'duration', age * DAYS.year, age, 'year', at + 1), isAge: true });
     // "March 1st", "May 15": the day after the month.
     const before = months.find((h) => h.end === at);
     if (before && n.value >= 1 && n.value <= 31 && !isMoney) {
@@ -435,7 +572,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
   for (const lexicon of words.lexicons)
     for (const [word, [count, unit]] of Object.entries(lexicon.countedUnits ?? {}))
       tokens.forEach((t, at) => {
-        if (t === phraseTokens(word)[0]) found.push(make(at, 'duration', count * DAYS[unit], count, unit, at + 1));
+        if (t !== phraseTokens(word)[0]) return;
+        const duration = make(at, 'duration', count * DAYS[unit], count, unit, at + 1);
+        found.push(isAgo(tokens, at, at + 1, words) ? { ...duration, isAgo: true } : duration);
       });
   return found.sort((a, b) => a.at - b.at);
 }

@@ -3,7 +3,7 @@
 // with (docs/evaluation.md, "Screening rules", 1 to 3).
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { ENGLISH, languageByTag, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
+import { ENGLISH, contentTerms, languageByTag, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
 import type { Messages, ProseLocale } from './locale.js';
 import { findPhrases } from './phrase-match.js';
 import { amountWordsFor, dateDifference, prepareNumbers, readAmounts, type Amount, type Dimension } from './screening-amounts.js';
@@ -54,6 +54,10 @@ export interface Requirement {
   requiresAbsence: boolean;
   /** The period a pay range is for, when the criterion names one ("per year", "monatlich"). */
   period?: PayPeriod | null;
+  /** Units the criterion names besides its limit's ("at least 80% (about 34 hours per week)": percent). */
+  alsoNames?: Set<Dimension>;
+  /** The criterion's own words, units and numbers left out ("Buchhaltung", "teaching"): what a stretch of years must be in. */
+  field?: Set<string>;
 }
 
 export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
@@ -127,15 +131,59 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
     if (!limit) continue;
     // A distance is where one lives or travels: a maximum unless the criterion says "at least".
     const isMaximum = dimension === 'distance' ? !says('atLeast') : says('within');
-    return { kind: isMaximum ? 'maximum' : 'minimum', dimension, limit, bottom: null, requiresAbsence: false };
+    const alsoNames = new Set(amounts.flatMap((a) => (a.dimension && a.dimension !== dimension ? [a.dimension] : [])));
+    return { kind: isMaximum ? 'maximum' : 'minimum', dimension, limit, bottom: null, requiresAbsence: false, alsoNames };
   }
   const duration = amounts.find((a) => a.dimension === 'duration');
   if (duration && kind !== 'boolean') {
     // "Minimum age: 18 years", "Alter: 18 Jahre": a label and its value are one phrase for the age frames.
     const isAge = duration.isAge || readAmounts(prepareNumbers(criterion.replace(/:/g, ' '), words), words).some((a) => a.isAge);
-    return { kind, dimension: 'duration', limit: isAge ? { ...duration, isAge } : duration, bottom: null, requiresAbsence: false };
+    const limit = isAge ? { ...duration, isAge } : duration;
+    return { kind, dimension: 'duration', limit, bottom: null, requiresAbsence: false, field: fieldOf(criterion, language) };
   }
   return { kind: 'boolean', dimension: null, limit: null, bottom: null, requiresAbsence };
+}
+
+/** The shortest word read as the first part of a compound ("truck" in "truckkörning"). */
+const COMPOUND_PART = 5;
+
+/** The content words of a criterion that are no number, unit or floor: "5 Jahre Berufserfahrung in der Buchhaltung" -> Berufserfahrung, Buchhaltung. */
+function fieldOf(criterion: string, language: LanguageCode): Set<string> {
+  const words = amountWordsFor(language);
+  const quantity = words.lexicons.flatMap((l) => [
+    ...Object.values(l.units).flat(),
+    ...Object.keys(l.numberWords),
+    ...l.atLeast,
+    ...l.within,
+  ]);
+  const generic = new Set(contentTerms(quantity.join(' '), language, 3).keys());
+  return new Set([...contentTerms(criterion, language, 3).keys()].filter((t) => !generic.has(t) && !/^\d/.test(t)));
+}
+
+/**
+ * Whether a stretch of years is said of the criterion's field: a field word in its stretch of the clause, from the
+ * amount to the next (and from the clause's start for the first): "zwei Jahre in der Buchhaltung", not "sechs Jahre
+ * im Vertrieb".
+ */
+function isOfField(
+  requirement: Requirement,
+  pair: { amount: Amount; clause: ClauseReading },
+  clauses: readonly ClauseReading[],
+  language: LanguageCode,
+): boolean {
+  const { amount, clause } = pair;
+  if (!requirement.field || requirement.field.size === 0) return false;
+  const others = clause.amounts.filter((a) => a !== amount && a.dimension !== null);
+  const from = others.some((a) => a.at < amount.at) ? amount.at : 0;
+  const to = Math.min(clause.tokens.length, ...others.filter((a) => a.at > amount.at).map((a) => a.at));
+  // The first stretch of a clause may be said of what the clause before named, when that one has no figure of its own.
+  const before = from === 0 ? clauses[clauses.indexOf(clause) - 1] : undefined;
+  const lead = before && !before.amounts.some((a) => a.dimension !== null) ? before.tokens : [];
+  const said = [...contentTerms([...lead, ...clause.tokens.slice(from, to)].join(' '), language, 3).keys()];
+  const field = [...requirement.field];
+  // A compound of the field says it too: "truck" in "truckkörning", "lager" in "lagerarbete".
+  const isPart = (a: string, b: string) => a.length >= COMPOUND_PART && b.startsWith(a);
+  return said.some((t) => requirement.field?.has(t) || field.some((f) => isPart(t, f) || isPart(f, t)));
 }
 
 export function describe(amount: Amount, m: Messages, locale: ProseLocale): string {
@@ -171,9 +219,18 @@ export function isOfKind(requirement: Requirement, amount: Amount): boolean {
   return amount.dimension === requirement.dimension && !(amount.isAge && !requirement.limit?.isAge);
 }
 
-/** An answer to the requirement's question in the wrong kind: an age for years of experience, a travel time for a distance. */
+/**
+ * An answer to the requirement's question in the wrong kind: an age for years of experience, a travel time for a
+ * distance, hours a week for a notice period, an age, years or hours for pay.
+ */
 export function isWrongKind(requirement: Requirement, amount: Amount): boolean {
-  const sameMeasure = amount.dimension === requirement.dimension || (requirement.dimension === 'distance' && amount.dimension === 'hours');
+  const { dimension } = requirement;
+  const other = amount.dimension;
+  const sameMeasure =
+    other === dimension ||
+    (dimension === 'distance' && other === 'hours') ||
+    (dimension === 'duration' && other === 'hours') ||
+    (dimension === 'money' && (other === 'hours' || other === 'duration'));
   return sameMeasure && !isOfKind(requirement, amount);
 }
 
@@ -220,14 +277,28 @@ export function statedAmount(
     if (start) return start;
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
   }
-  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative');
+  // "je vais avoir 19 ans", "سأبلغ 19": an age to come is said as a plan, and still an age.
+  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
   let candidates = affirmed.filter((p) => isOfKind(requirement, p.amount));
   // "I'm 50 and have 20 years in the trade" against "at least 18 years old": the age said decides.
   if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);
+  if (dimension === 'duration' && kind === 'minimum' && !limit.isAge && (limit.unit === 'year' || limit.unit === 'month')) {
+    // Years of experience: a stretch in the criterion's field decides ("zwei Jahre in der Buchhaltung", not "sechs
+    // Jahre im Vertrieb"); "five years ago" is when something happened, unless said of the field ("started teaching
+    // five years ago"); several stretches in several clauses, none of them in the field, leave it unclear.
+    const inField = candidates.find((p) => isOfField(requirement, p, clauses, language));
+    if (inField) return inField;
+    const stretches = candidates.filter((p) => !p.amount.isAgo);
+    if (new Set(stretches.map((p) => p.clause)).size > 1) return null;
+    if (candidates.length > 0 && stretches.length === 0) return null;
+    candidates = stretches;
+  }
   if (candidates.length === 0) {
     // A bare number takes the criterion's unit: "Five." to "how many years", "90 ginge auch" to a Pensum.
     const scale = limit.count > 0 ? limit.value / limit.count : 1;
-    candidates = affirmed
+    // Not beside a figure in the criterion's other unit: "sechzig, höchstens siebzig Prozent" against "80% (34 hours)".
+    const hasOtherUnit = pairs.some((p) => p.amount.dimension !== null && requirement.alsoNames?.has(p.amount.dimension));
+    candidates = (hasOtherUnit ? [] : affirmed)
       .filter((p) => p.amount.dimension === null)
       .map((p) => ({ ...p, amount: { ...p.amount, dimension, unit: limit.unit, value: p.amount.count * scale } }));
   }

@@ -204,6 +204,19 @@ export function judgeScreeningAnswer(
       : verdict(false, m.screeningDenied(criterion, quote), 'negative', hedges);
   }
 
+  // Years in another field or "five years ago" (statedAmount passes them over) restate nothing either.
+  const isPassedOver = requirement.dimension === 'duration' && clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)));
+  const isWrongQuantity = isPassedOver || clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
+  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question, "I can do thirty hours a week" to a
+  // notice period: a yes after, or with, numbers of the wrong kind only (none of the kind asked) answers nothing.
+  const isOffTopicYes =
+    decisive?.stance === 'positive' &&
+    requirement.kind !== 'boolean' &&
+    (decisive !== clauses[0] || decisive.amounts.some((a) => isWrongKind(requirement, a)));
+  if (isOffTopicYes && isWrongQuantity && !clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)))) {
+    return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
+  }
+
   if (decisive) {
     const saysYes = decisive.stance === 'positive';
     if (requirement.requiresAbsence) {
@@ -219,7 +232,6 @@ export function judgeScreeningAnswer(
   // No yes, no no: a plain statement that restates the requirement ("I hold a B licence", "Den
   // Flurförderzeugschein hab ich gemacht") affirms it; a dodge or a deferral leaves it undecided, and so does a
   // quantity of the wrong kind ("I'm 50 years old" shares "years" with "5 years of experience", restating nothing).
-  const isWrongQuantity = clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
   if (
     !requirement.requiresAbsence &&
     !clauses.some((c) => c.isDeferral) &&

@@ -149,9 +149,10 @@ const MUNDART_LEXICON: Language['lexicon'] = {
   numberWords: {
     ...german.lexicon.numberWords,
     ...numbers(
-      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5',
+      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5|sächzä=16|sächzäni=16|sibezä=17|sibezäni=17|achtzä=18|achtzäni=18|nünzä=19|nünzäni=19|zwänzgi=20|drissgi=30|sächzg=60',
     ),
   },
+  numberCompounds: list('{u}e{t}|{u}e{t}i|{u}und{t}'),
   units: {
     year: [...german.lexicon.units.year, ...list('johr|johre')],
     month: [...german.lexicon.units.month, ...list('monet|mönet|monät')],
@@ -250,6 +251,9 @@ export const swissGerman: Language = {
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // "20 Minute mit em Bus", "50 Johr alt" (German's "# alt" reads the Mundart year too).
     minuteUnits: [...german.screening.minuteUnits, ...list('minutä|minüte')],
+    // "Ich bi achtezwänzgi", "ich wirde im Dezämber achtzäni": an age said in Mundart.
+    agesSaid: [...german.screening.agesSaid, ...list('ich bi #|i bi #|ich bi jetzt #|bi jetzt #|ich bi erscht #')],
+    agesNext: [...german.screening.agesNext, ...list('ich wirde #|wirde #|ich wird #')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {

@@ -107,8 +107,9 @@ export const german: Language = {
     halfAfter: list('und ein halb|und einhalb|komma funf|komma fünf|einhalb'),
     halfBefore: list(''),
     numberWords: numbers(
-      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5|sechzehn=16|siebzehn=17|achtzehn=18|neunzehn=19|dreissig=30|vierzig=40|fünfzig=50|sechzig=60|siebzig=70|achtzig=80',
     ),
+    numberCompounds: list('{u}und{t}'),
     units: {
       year: list('jahr|jahre|jahren|jahres|jahrs'),
       month: list('monat|monate|monaten|monats'),
@@ -145,7 +146,10 @@ export const german: Language = {
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
     minuteUnits: list('minute|minuten|min'),
-    ages: list('# alt|# oder älter|alter von #|im alter von #|alter #|mindestalter #|mindestalter von #'),
+    ages: list('# alt|# oder älter|alter von #|im alter von #|alter #|mindestalter #|mindestalter von #|# sein'),
+    agesSaid: list('ich bin #|bin #|ich bin jetzt #|bin jetzt #|ich bin erst #|bin erst #|ich bin schon #'),
+    agesNext: list('ich werde #|werde #|werd #|ich werd #'),
+    ago: list('vor #'),
     percentUnits: list('prozent'),
     thousands: list('tausend|k|tsd'),
     lakhs: [],

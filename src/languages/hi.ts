@@ -94,7 +94,7 @@ export const hindi: Language = {
     halfAfter: list(''),
     halfBefore: list('साढ़े|साढे|sadhe|saadhe|saade'),
     numberWords: numbers(
-      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5|सोलह=16|सत्रह=17|अठारह=18|उन्नीस=19|इक्कीस=21|बाईस=22|तेईस=23|चौबीस=24|पच्चीस=25|छब्बीस=26|सत्ताईस=27|अट्ठाईस=28|उनतीस=29|तीस=30|इकतीस=31|बत्तीस=32|तैंतीस=33|चौंतीस=34|पैंतीस=35|छत्तीस=36|सैंतीस=37|अड़तीस=38|उनतालीस=39|चालीस=40|पैंतालीस=45|पचास=50|साठ=60|solah=16|satrah=17|atharah=18|unnis=19|pachchis=25|tees=30|chalis=40|pachas=50',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),
@@ -132,6 +132,9 @@ export const hindi: Language = {
     hourUnits: list('घंटे|घंटा|ghante|ghanta'),
     minuteUnits: list('मिनट|minute|minutes|minat'),
     ages: list('# का हूँ|# की हूँ|# ka hoon|# ki hoon|# ka hun|# ki hun|उम्र #|आयु #|# की उम्र|umar #|umr #|umra #'),
+    agesSaid: list('# का हूँ|# की हूँ|# ka hoon|# ki hoon|मेरी उम्र #'),
+    agesNext: list('# का हो जाऊँगा|# की हो जाऊँगी|# का होने वाला हूँ|# की होने वाली हूँ'),
+    ago: list('# पहले|# pehle'),
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),

@@ -158,6 +158,11 @@ export interface Lexicon {
   fillerLookalikes: string[];
   numberWords: Record<string, number>;
   /**
+   * How a tens word and a unit word make one number, `{t}` the tens (20 to 90 in numberWords), `{u}` the unit
+   * (1 to 9): "{t} {u}" ("twenty-six"), "{u}und{t}" ("vierunddreißig"), "{t} y {u}", "{u} و{t}". Ages are said so.
+   */
+  numberCompounds?: string[];
+  /**
    * A half added to the number before it ("three and a half", "tres y medio", "trois et demi", "ثلاثة ونصف"), or
    * after it ("साढ़े चौदह" = 14.5): read as the number and a half.
    */
@@ -206,6 +211,15 @@ export interface ScreeningWords {
    * `$` for the end of the clause ("# old", "aged #", "j'ai # $", "tengo # y", "عمري #", "# का हूँ", "# gammel").
    */
   ages: string[];
+  /**
+   * Frames in which a number with no unit is an age ("i'm #", "ich bin #", "jeg er #", "# का हूँ"): a plain number
+   * from 16 to 80 ("I'm 50", "jag är 27"), never "I'm 5 minutes away" (a unit follows) or "ich bin 3 Jahre dabei".
+   */
+  agesSaid: string[];
+  /** Frames that name the age to come ("I turn #", "ich werde #", "jeg fylder #"): one less now; a month may come between. */
+  agesNext: string[];
+  /** Frames that make a stretch a point in the past ("# ago", "vor #", "for # siden"): when something happened, no experience. */
+  ago: string[];
   percentUnits: string[];
   /** After a number: times 1000 ("k", "tausend", "mil", "हज़ार"). */
   thousands: string[];
