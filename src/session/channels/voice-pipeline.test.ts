@@ -186,6 +186,27 @@ describe('the voice pipeline', () => {
     ]);
   });
 
+  it('speech while the previous utterance is still being recognised waits for the recogniser, then is heard as the next turn', async () => {
+    let decoded: (text: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => (decoded = resolve));
+    let finishes = 0;
+    const { session, stt, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    // The candidate goes on while the first utterance is still being decoded.
+    session.admit(voice(800));
+    session.admit(quiet(800));
+    await settle();
+    expect(of('vad').map((e) => e.speaking)).toEqual([true, false, true, false]);
+    expect([of('heard'), stt.streams.length]).toEqual([[], 1]);
+    decoded('i build services');
+    await settle();
+    expect(of('heard').map((e) => e.text)).toEqual(['i build services', 'and i lead a team']);
+    expect(session.answers).toEqual(['i build services', 'and i lead a team']);
+    // Its stream opened only once the first had finished, and heard it from its first word.
+    expect(stt.streams[1]!.voicedMs).toBeGreaterThanOrEqual(780);
+  });
+
   it('a recogniser that cannot open says so to the page and the candidate types', async () => {
     const { session, stt, of, settle } = setup();
     stt.refuse = new Error('at capacity');
