@@ -4,6 +4,7 @@ import { EnergyVad, FakeChannelSession, FakeSpeechToText, FakeTextToSpeech, quie
 import type { ServerEvent } from '../protocol.js';
 import { languageByTag } from '../../languages/index.js';
 import type { SpeculationOutcome } from './speculative-reply.js';
+import { MAX_WAITING_SECONDS } from './recogniser-slot.js';
 import { VoicePipeline } from './voice-pipeline.js';
 
 function setup(
@@ -184,6 +185,44 @@ describe('the voice pipeline', () => {
         message: 'speech cannot be recognised in English here; please type your answers',
       },
     ]);
+  });
+
+  it('speech while the previous utterance is still being recognised waits for the recogniser, then is heard as the next turn', async () => {
+    let decoded: (text: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => (decoded = resolve));
+    let finishes = 0;
+    const { session, stt, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    // The candidate goes on while the first utterance is still being decoded.
+    session.admit(voice(800));
+    session.admit(quiet(800));
+    await settle();
+    expect(of('vad').map((e) => e.speaking)).toEqual([true, false, true, false]);
+    expect([of('heard'), stt.streams.length]).toEqual([[], 1]);
+    decoded('i build services');
+    await settle();
+    expect(of('heard').map((e) => e.text)).toEqual(['i build services', 'and i lead a team']);
+    expect(session.answers).toEqual(['i build services', 'and i lead a team']);
+    // Its stream opened only once the first had finished, and heard it from its first word.
+    expect(stt.streams[1]!.voicedMs).toBeGreaterThanOrEqual(780);
+  });
+
+  it('says in the interview log when speech waiting for the recogniser goes past its bound, and recognises what was kept', async () => {
+    let decoded: (text: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => (decoded = resolve));
+    let finishes = 0;
+    const { session, stt, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and so on') });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    session.admit(voice(MAX_WAITING_SECONDS * 1_000 + 2_000));
+    session.admit(quiet(800));
+    await settle();
+    expect(session.notes.filter((line) => /spoke on for over 300 s .* the rest was not recognised/.test(line))).toHaveLength(1);
+    decoded('i build services');
+    await settle();
+    expect(of('heard').map((e) => e.text)).toEqual(['i build services', 'and so on']);
+    expect(stt.streams[1]!.voicedMs).toBeLessThanOrEqual(MAX_WAITING_SECONDS * 1_000);
   });
 
   it('a recogniser that cannot open says so to the page and the candidate types', async () => {

@@ -23,7 +23,7 @@ import type { ChannelSession } from '../channel.js';
 import { MAX_ANSWER_CHARS, type ClientMessage, type ServerEvent, type ServerEvents } from '../protocol.js';
 import { BrowserTranscript } from './browser-transcript.js';
 import { CandidateRecording } from './candidate-recording.js';
-import { RecogniserSlot } from './recogniser-slot.js';
+import { MAX_WAITING_SECONDS, RecogniserSlot } from './recogniser-slot.js';
 import { formatTurnLatency, TurnLatencyTracker, type TurnLatencyObserver } from './voice-latency.js';
 import { SpeculativeReply, type SpeculationSettled } from './speculative-reply.js';
 import { detectorSilenceMs, isTrailingOff, turnSilenceMs, turnSilences } from './turn-end.js';
@@ -123,7 +123,11 @@ export class VoicePipeline {
       : null;
     this.recogniser = new RecogniserSlot(deps.stt, {
       failed: (error) => this.recogniserFailed(error),
-      busy: () => deps.log?.('info', 'speech while the previous utterance is still being recognised: not recognised'),
+      waiting: () => deps.log?.('info', 'speech while the previous utterance is still being recognised: it waits for the recogniser'),
+      overflowed: () =>
+        session.note([
+          `the candidate spoke on for over ${MAX_WAITING_SECONDS} s while an earlier utterance was still being recognised: the rest was not recognised`,
+        ]),
     });
     this.speaker = new VoiceSpeaker(deps.tts, {
       event: (event) => output.event(event),
@@ -207,7 +211,7 @@ export class VoicePipeline {
     this.session.handle({ type: 'activity' });
   }
 
-  // 5. The recogniser for the utterance that starts (server recognition only; one at a time).
+  // 5. The recogniser for the utterance that starts (server recognition only; one at a time, the next one waiting in line).
   private openRecognition(): RecognitionStream | null {
     if (this.session.recognition !== 'server') return null;
     return this.recogniser.open(this.session.language, this.session.tenant);
@@ -242,6 +246,8 @@ export class VoicePipeline {
     const started = this.now();
     let text: string;
     if (this.session.recognition === 'browser') {
+      // Switched to the browser's recogniser after this turn ended: the server's stream frees the slot for the next.
+      if (recognition && !(recognition instanceof Promise)) recognition.abort();
       // The browser's final result may trail the server's end of turn a little.
       text = await this.browserText.take(BROWSER_TEXT_WAIT_MS);
     } else if (recognition) {
@@ -250,7 +256,8 @@ export class VoicePipeline {
       try {
         text = (await (recognition instanceof Promise ? recognition : recognition.finish())).trim();
       } catch (error) {
-        this.recogniserFailed(error);
+        // After the end, utterances still waiting for the recogniser are dropped (aborted): nobody to tell.
+        if (!this.ended) this.recogniserFailed(error);
         return null;
       } finally {
         cue.clear();
@@ -359,6 +366,7 @@ export class VoicePipeline {
   end(): void {
     this.ended = true;
     this.listener?.cancel();
+    this.recogniser.dropWaiting();
     this.speculation?.settle(null);
     this.browserText.cancel();
     void this.recording?.flush();
