@@ -1,9 +1,12 @@
 // Scoring a long interview beside live sessions: the built-in evaluator runs in
 // the process that also serves candidates' audio (single node), so the longest
-// time it keeps the event loop busy is how long every live session waits. Two
+// time it keeps the event loop busy is how long every live session waits. Three
 // cases: a job interview of --questions questions, each answered in --turns
 // turns of about --turn-chars characters (English answers of the development
-// set, test/fixtures/understanding/development/job.json, joined), and one
+// set, test/fixtures/understanding/development/job.json, joined), a screening
+// interview of --questions questions, each answered in about --turns x
+// --turn-chars characters (development screening.json's English answers; its
+// result carries the communication analysis over all the answers), and one
 // unpunctuated Arabic answer of --arabic-chars characters (one answer is the
 // unit the evaluator yields between). Each is scored both ways, in turn, in one
 // process: in one synchronous call (evaluateBuiltin, what
@@ -85,6 +88,54 @@ function longJobInterview(): Case {
   };
 }
 
+interface ScreeningFile {
+  items: Array<{ language: string; question_text: string; qualifying_criteria: string; answer: string }>;
+}
+
+/** The screening rules and the communication analysis over all the answers (screening results carry it). */
+function longScreeningInterview(): Case {
+  const screening = JSON.parse(
+    readFileSync(new URL('../../test/fixtures/understanding/development/screening.json', import.meta.url), 'utf8'),
+  ) as ScreeningFile;
+  const items = screening.items.filter((i) => i.language === 'en');
+  const chars = TURNS * TURN_CHARS;
+  const answers = Array.from({ length: QUESTIONS }, (_, q) => {
+    let text = '';
+    for (let k = q; text.length < chars; k++) text += (text ? ' ' : '') + (items[k % items.length] as ScreeningFile['items'][0]).answer;
+    return text;
+  });
+  return {
+    name: `screening interview, ${QUESTIONS} questions (English)`,
+    chars: answers.reduce((n, a) => n + a.length, 0),
+    input: () => {
+      serial++;
+      const questions = answers.map((_, i) => {
+        const item = items[i % items.length] as ScreeningFile['items'][0];
+        return {
+          id: `r${serial}s${i}`,
+          question_text: item.question_text,
+          question_type: 'qualifying' as const,
+          asking_order: i + 1,
+          qualifying_criteria: item.qualifying_criteria,
+        };
+      });
+      return jobInput(
+        {},
+        {
+          interviewType: 1,
+          primaryTechFocus: null,
+          experienceLevel: null,
+          difficultyLevel: null,
+          endedAt: '2026-11-30T00:00:00Z',
+          locale: 'en',
+          questions,
+          answers: questions.map((q, i) => ({ questionId: q.id, exchanges: [{ role: 'user', content: answers[i] as string }] })),
+        },
+      );
+    },
+  };
+}
+
 function unpunctuatedArabicAnswer(): Case {
   const items = answersIn('ar');
   const question = development.questions[(items[0] as JobFile['items'][0]).q] as JobFile['questions'][string];
@@ -146,7 +197,7 @@ async function measure(path: Path, input: EvaluationInput): Promise<{ ms: number
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-const cases = [longJobInterview(), ...(ARABIC_CHARS > 0 ? [unpunctuatedArabicAnswer()] : [])];
+const cases = [longJobInterview(), longScreeningInterview(), ...(ARABIC_CHARS > 0 ? [unpunctuatedArabicAnswer()] : [])];
 const rows: string[] = [];
 for (const c of cases) {
   const paths = Object.keys(PATHS) as Path[];

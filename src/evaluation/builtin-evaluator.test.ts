@@ -239,6 +239,18 @@ describe('the evaluator the results pipeline calls', () => {
     expect(fired).toBe(true);
   });
 
+  it('scores the input as it was at the call: a caller changing it while the evaluation runs changes nothing', async () => {
+    const input = longInterview();
+    const expected = JSON.stringify(evaluateBuiltin(structuredClone(input)));
+    const pending = new BuiltinEvaluator().evaluate(input);
+    // The steps read the input across yields; these land before the later answers are scored.
+    const last = input.answers[input.answers.length - 1] as (typeof input.answers)[number];
+    last.exchanges.push({ role: 'user', content: 'Actually, I do not know.' });
+    input.questions.push({ ...(input.questions[0] as (typeof input.questions)[number]), id: 'extra' });
+    input.answers.push({ questionId: 'extra', exchanges: [{ role: 'user', content: STRONG_Q1 }] });
+    expect(JSON.stringify(await pending)).toBe(expected);
+  });
+
   it('a video introduction is rejected', async () => {
     await expect(new BuiltinEvaluator().evaluate({ ...jobInput({}), interviewType: 2 })).rejects.toThrow(/no evaluation/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageCode } from '../interviews/enums.js';
-import { analyseCommunication } from './communication.js';
+import { analyseCommunication, communicationSteps } from './communication.js';
 
 describe('filler words per language', () => {
   it.each<[LanguageCode, string, string[]]>([
@@ -108,5 +108,26 @@ describe('repetition and clarity', () => {
     }
     const empty = analyseCommunication(['', '  '], 1);
     expect(empty).toMatchObject({ word_count: 0, sentence_count: 0, answer_count: 0, clarity: { score: 0 } });
+  });
+});
+
+describe('read answer by answer', () => {
+  it('pauses after each answer (the built-in evaluator lets live sessions run there) and gives the same analysis', () => {
+    const answers = ['Um, I I restarted the the server.', '', 'Basically I restarted the server again.', 'Ja, basically.'];
+    const steps = communicationSteps(answers, 1);
+    let pauses = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) pauses++;
+    expect(pauses).toBe(3);
+    expect(JSON.stringify(step.value)).toBe(JSON.stringify(analyseCommunication(answers, 1)));
+  });
+
+  it('lexical diversity over many words is the mean of every 50-word window', () => {
+    // 120 words cycling through 60 distinct ones: every 50-word window holds 50 distinct words.
+    const text = Array.from({ length: 120 }, (_, i) => `word${String.fromCharCode(97 + (i % 26))}${Math.floor((i % 60) / 26)}`).join(' ');
+    expect(analyseCommunication([text], 1).clarity.lexical_diversity).toBe(1);
+    // Ten words repeated: each window holds 10 distinct words of 50.
+    const narrow = Array.from({ length: 120 }, (_, i) => `word${String.fromCharCode(97 + (i % 10))}`).join(' ');
+    expect(analyseCommunication([narrow], 1).clarity.lexical_diversity).toBe(0.2);
   });
 });

@@ -83,9 +83,10 @@ function stemmerFor(name: StemmerName): snowball.Stemmer {
   return stemmer;
 }
 
-/** Past this many words a language's cache starts afresh, so odd input cannot grow it without end. */
+/** Past this many words a stemmer's cache starts afresh, so odd input cannot grow it without end. */
 const STEM_CACHE_SIZE = 10_000;
-const stemCache = new Map<number, Map<string, readonly string[]>>();
+/** By the language's stemmer: the forms depend on nothing else, so German and Swiss German share one. */
+const stemCache = new Map<StemmerName, Map<string, readonly string[]>>();
 
 /**
  * Stem with the language's Snowball stemmer and with English, returning both
@@ -95,24 +96,31 @@ const stemCache = new Map<number, Map<string, readonly string[]>>();
  * and clause, and stemming was most of the time a long interview took.
  */
 export function stemForms(token: string, languageCode: number): readonly string[] {
-  let cache = stemCache.get(languageCode);
+  const own = languageFor(languageCode).stemmer;
+  let cache = stemCache.get(own);
   if (!cache) {
     cache = new Map();
-    stemCache.set(languageCode, cache);
+    stemCache.set(own, cache);
   }
   let forms = cache.get(token);
   if (!forms) {
     if (cache.size >= STEM_CACHE_SIZE) cache.clear();
-    forms = Object.freeze(computeStemForms(token, languageCode));
-    cache.set(token, forms);
+    // Flat copies: the token and its stems are slices of the whole answer, and in V8 a slice keeps
+    // its parent alive, so a cached slice would hold every answer it came from in memory.
+    forms = Object.freeze(computeStemForms(token, own).map(flatCopy));
+    cache.set(flatCopy(token), forms);
   }
   return forms;
 }
 
-function computeStemForms(token: string, languageCode: number): string[] {
+/** A copy that shares no memory with the string it came from. */
+function flatCopy(s: string): string {
+  return (' ' + s).slice(1);
+}
+
+function computeStemForms(token: string, own: StemmerName): string[] {
   if (!/\p{Script=Latin}|\p{Script=Arabic}/u.test(token)) return [token];
   const forms = new Set<string>();
-  const own = languageFor(languageCode).stemmer;
   if (/\p{Script=Arabic}/u.test(token)) {
     forms.add(stemmerFor('arabic').stem(token));
     // "والخيوط", "فالذاكرة": the conjunction written onto the article; Snowball leaves the word unstemmed.

@@ -170,6 +170,33 @@ describe('LiveSession', () => {
       expect(switches).toEqual(['text']);
       expect(session.mode).toBe('text');
     });
+
+    it('switches take effect in the order the page sent them, also one arriving once the start is done and an older one still queued', async () => {
+      // The page's order when its recogniser fails at its start: start, the failure's report, the switch; the
+      // candidate's next switch lands while the report is written (consent given, the first switch still queued).
+      const id = await f.createInterview();
+      const session = (await f.container.sessions.open(id, new MemoryChannel('voice'), 2)) as LiveSession;
+      const switches: string[] = [];
+      session.onModeChange((mode) => switches.push(mode));
+      const core = (session as unknown as { core: { appendLog: (level: string, lines: string | string[]) => Promise<void> } }).core;
+      const appendLog = core.appendLog.bind(core);
+      let newer = false;
+      core.appendLog = async (level, lines) => {
+        if (!newer && String(lines).includes('not-allowed')) {
+          newer = true;
+          expect(session.consentRequired).toBe(false);
+          session.handle({ type: 'mode', mode: 'voice' });
+        }
+        return appendLog(level, lines);
+      };
+      session.handle({ type: 'start', consent: true, mode: 'voice' });
+      session.handle({ type: 'client_error', message: 'speech recognition: not-allowed', fatal: false });
+      session.handle({ type: 'mode', mode: 'text' });
+      await f.container.sessions.settled();
+      expect(newer).toBe(true);
+      expect(switches).toEqual(['text', 'voice']);
+      expect(session.mode).toBe('voice');
+    });
   });
 });
 

@@ -39,6 +39,8 @@ export class LiveSession implements ChannelSession {
   private readonly audioListeners: ((frame: Uint8Array) => void)[] = [];
   /** Answers queued or being turned: until they are, no other answer is awaited. */
   private answersInFlight = 0;
+  /** Mode switches waiting in the turn queue (handle): a later one queues behind them. */
+  private modesQueued = 0;
 
   constructor(
     private readonly deps: LiveSessionDeps,
@@ -159,9 +161,15 @@ export class LiveSession implements ChannelSession {
       return core.enqueue(() => this.process(message).finally(() => (this.answersInFlight -= 1)));
     }
     // Before consent a switch waits for the `start` ahead of it (a page whose own recogniser fails at once
-    // sends one right behind it): taken at once it would be refused as before consent, and lost.
-    if (!takesEffectAtOnce(message) || (message.type === 'mode' && core.isConsentPending()))
-      return core.enqueue(() => this.process(message));
+    // sends one right behind it): taken at once it would be refused as before consent, and lost. A later
+    // switch waits too while one is still queued, even once consent is given: taken at once, it would be
+    // undone by the older one when that runs. A count rather than a latest-wins slot: each switch is
+    // processed and logged as the page sent it, in order, and the last one sent is the mode that stays.
+    if (message.type === 'mode' && (core.isConsentPending() || this.modesQueued > 0)) {
+      this.modesQueued += 1;
+      return core.enqueue(() => this.process(message).finally(() => (this.modesQueued -= 1)));
+    }
+    if (!takesEffectAtOnce(message)) return core.enqueue(() => this.process(message));
     // A mode switch must not wait behind a model call, and the audio frames after it are judged by it.
     // Whatever it writes, and a failure's ending, go through the queue (setMode).
     void this.deps.host.track(this.process(message).catch((error: unknown) => core.enqueue(() => core.failed(error))));
