@@ -43,6 +43,10 @@ export interface Amount {
   isAge?: boolean;
   /** "five years ago", "vor fünf Jahren", "for seks år siden": when something happened, not how long one has done it. */
   isAgo?: boolean;
+  /** "5 years of experience", "خبرة ست سنوات": years said of experience, an age only when they reach a minimum age. */
+  isExperience?: boolean;
+  /** "I'm 50": the plain number an age was read from; against hours, a Pensum or a distance it is that number again. */
+  plain?: number;
   at: number;
   /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
   numberEnd?: number;
@@ -96,6 +100,11 @@ export interface AmountWords {
   hours: Set<string>;
   minutes: Set<string>;
   ages: AgeFrame[];
+  /** Age frames of a criterion only ("be #", "# sein"): in an answer "it'll be 20 years" is a stretch. */
+  agesAsked: AgeFrame[];
+  /** "y medio", "et demi": after a count of years, a half of it, never the "y" of an age frame. */
+  halfAfter: string[][];
+  experience: PhraseSet;
   agesSaid: AgeFrame[];
   agesNext: AgeFrame[];
   ago: AgeFrame[];
@@ -156,6 +165,9 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     hours: single(screening.flatMap((s) => s.hourUnits)),
     minutes: single(screening.flatMap((s) => s.minuteUnits)),
     ages: screening.flatMap((s) => s.ages.map(frameOf)),
+    agesAsked: screening.flatMap((s) => s.agesAsked.map(frameOf)),
+    experience: phraseSet(screening.flatMap((s) => s.experience)),
+    halfAfter: lexicons.flatMap((l) => l.halfAfter.map((h) => phraseTokens(h))).filter((h) => h.length > 0),
     agesSaid: screening.flatMap((s) => s.agesSaid.map(frameOf)),
     agesNext: screening.flatMap((s) => s.agesNext.map(frameOf)),
     ago: screening.flatMap((s) => s.ago.map(frameOf)),
@@ -339,8 +351,11 @@ function frameOf(frame: string): AgeFrame {
  * Whether a count of years (its number at `at`, its unit ending at `end`) stands in an age frame of the records;
  * a bias or a floor may come between ("aged at least 18", "âgé d'au moins 18 ans", "tengo casi 50 años").
  */
-function isAge(tokens: readonly string[], at: number, end: number, years: number, words: AmountWords): boolean {
-  return years >= YOUNGEST_CANDIDATE && inFrame(tokens, at, end, words.ages, words);
+function isAge(tokens: readonly string[], at: number, end: number, years: number, words: AmountWords, isAsked: boolean): boolean {
+  // "tengo 20 años y medio de experiencia": the "y" starts a half, not the rest of a sentence about one's age.
+  if (words.halfAfter.some((h) => tokens.slice(end, end + h.length).join(' ') === h.join(' '))) return false;
+  const frames = isAsked ? [...words.ages, ...words.agesAsked] : words.ages;
+  return years >= YOUNGEST_CANDIDATE && inFrame(tokens, at, end, frames, words);
 }
 
 /** Whether tokens `at` to `end` stand in one of the frames, a bias or a floor between ("vor über fünf Jahren"). */
@@ -431,9 +446,10 @@ function sinceDuration(
 
 /**
  * Every amount in one clause of prepared text, in order. `answeredAt` (when the answer was given) turns
- * "since 2018" into a duration; without it a year stays a bare four-digit number.
+ * "since 2018" into a duration; without it a year stays a bare four-digit number. `isAsked`: the text is a
+ * criterion, read with its own age frames too ("must be at least 18").
  */
-export function readAmounts(clause: string, words: AmountWords, answeredAt: Date | null = null): Amount[] {
+export function readAmounts(clause: string, words: AmountWords, answeredAt: Date | null = null, isAsked = false): Amount[] {
   const tokens = tokenize(clause);
   const found: Amount[] = [];
   const taken = new Set<number>();
@@ -476,9 +492,11 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const n = numberAt(token, words);
     if (!n) return;
     const isWord = !/^\d/.test(token);
-    // "twenty hours a week", "four days a week": the "a" of a rate counts nothing.
+    // "twenty hours a week", "four days a week": the "a" of a rate counts nothing; only after a number and its unit
+    // ("uppsägningstid är en månad": Swedish "är" reads as the year unit "år").
     const previous = tokens[at - 1] ?? '';
-    if (isWord && n.value === 1 && (words.hours.has(previous) || words.units.has(previous))) return;
+    const isRate = (words.hours.has(previous) || words.units.has(previous)) && numberAt(tokens[at - 2] ?? '', words) !== null;
+    if (isWord && n.value === 1 && isRate) return;
     // "il y a six ans": an "a" before another number counts nothing either.
     if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words)) return;
     let value = n.value * n.times;
@@ -522,15 +540,20 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       const unit = dayRate.has(j) ? undefined : words.units.get(next);
       if (unit && !isMoney) {
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
-        if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words)) return void found.push({ ...duration, isAge: true });
+        if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words, isAsked)) return void found.push({ ...duration, isAge: true });
         // "je vais avoir 19 ans", "cumplo 19 años": the age to come, one less now.
         const next = unit === 'year' ? plainAge(tokens, at, j + 1, n.value, words, months, true) : null;
         if (next !== null) return void found.push({ ...make(at, 'duration', next * DAYS.year, next, 'year', j + 1), isAge: true });
-        return void found.push(isAgo(tokens, at, j + 1, words) ? { ...duration, isAgo: true } : duration);
+        const isExperience = near(tokens, at - 2, at, words.experience) || near(tokens, j + 1, j + 3, words.experience);
+        return void found.push({
+          ...duration,
+          ...(isAgo(tokens, at, j + 1, words) ? { isAgo: true } : {}),
+          ...(isExperience ? { isExperience } : {}),
+        });
       }
     }
     const age = isMoney || n.isOrdinal ? null : plainAge(tokens, at, at + 1, value, words, months);
-    if (age !== null) return void found.push({ ...make(at, 'duration', age * DAYS.year, age, 'year', at + 1), isAge: true });
+    if (age !== null) return void found.push({ ...make(at, 'duration', age * DAYS.year, age, 'year', at + 1), isAge: true, plain: value });
     // "March 1st", "May 15": the day after the month.
     const before = months.find((h) => h.end === at);
     if (before && n.value >= 1 && n.value <= 31 && !isMoney) {

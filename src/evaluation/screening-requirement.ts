@@ -3,7 +3,7 @@
 // with (docs/evaluation.md, "Screening rules", 1 to 3).
 
 import type { LanguageCode } from '../interviews/enums.js';
-import { ENGLISH, contentTerms, languageByTag, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
+import { ENGLISH, contentTerms, languageByTag, normaliseText, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
 import type { Messages, ProseLocale } from './locale.js';
 import { findPhrases } from './phrase-match.js';
 import { amountWordsFor, dateDifference, prepareNumbers, readAmounts, type Amount, type Dimension } from './screening-amounts.js';
@@ -58,6 +58,8 @@ export interface Requirement {
   alsoNames?: Set<Dimension>;
   /** The criterion's own words, units and numbers left out ("Buchhaltung", "teaching"): what a stretch of years must be in. */
   field?: Set<string>;
+  /** The criterion names experience ("Berufserfahrung", "خبرة"): only then is an age no answer to its years. */
+  isExperience?: boolean;
 }
 
 export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
@@ -102,7 +104,7 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   const words = amountWordsFor(language);
   const { requiresAbsence, kind } = parseCriterion(criterion);
   const tokens = tokenize(criterion);
-  const amounts = splitClauses(prepareNumbers(criterion, words)).flatMap((c) => readAmounts(c, words));
+  const amounts = splitClauses(prepareNumbers(criterion, words)).flatMap((c) => readAmounts(c, words, null, true));
   const says = (key: 'within' | 'atLeast') => words.lexicons.some((l) => findPhrases(tokens, l[key]).length > 0);
   const period = payPeriodIn(tokens, language);
   // "Hourly rate", "Timlön", "taux horaire", "Taux journalier": a pay period per hour or per day names pay on its own.
@@ -137,11 +139,22 @@ export function parseRequirement(criterion: string, language: LanguageCode): Req
   const duration = amounts.find((a) => a.dimension === 'duration');
   if (duration && kind !== 'boolean') {
     // "Minimum age: 18 years", "Alter: 18 Jahre": a label and its value are one phrase for the age frames.
-    const isAge = duration.isAge || readAmounts(prepareNumbers(criterion.replace(/:/g, ' '), words), words).some((a) => a.isAge);
+    const isAge =
+      duration.isAge || readAmounts(prepareNumbers(criterion.replace(/:/g, ' '), words), words, null, true).some((a) => a.isAge);
     const limit = isAge ? { ...duration, isAge } : duration;
-    return { kind, dimension: 'duration', limit, bottom: null, requiresAbsence: false, field: fieldOf(criterion, language) };
+    const field = fieldOf(criterion, language);
+    const isExperience = namesExperience(tokens, language);
+    return { kind, dimension: 'duration', limit, bottom: null, requiresAbsence: false, field, isExperience };
   }
   return { kind: 'boolean', dimension: null, limit: null, bottom: null, requiresAbsence };
+}
+
+/** Whether a criterion names experience, also as the end of a compound ("Pflegeerfahrung", "lagererfarenhet"). */
+function namesExperience(tokens: readonly string[], language: LanguageCode): boolean {
+  const experience = wordsOf(language, 'experience', 'screening');
+  if (findPhrases(tokens, experience).length > 0) return true;
+  const ends = experience.map((w) => normaliseText(w)).filter((w) => w.length >= COMPOUND_PART && !w.includes(' '));
+  return tokens.some((t) => ends.some((w) => t.endsWith(w)));
 }
 
 /** The shortest word read as the first part of a compound ("truck" in "truckkörning"). */
@@ -216,7 +229,15 @@ export function describe(amount: Amount, m: Messages, locale: ProseLocale): stri
  * still count (one may give one's age without "old").
  */
 export function isOfKind(requirement: Requirement, amount: Amount): boolean {
-  return amount.dimension === requirement.dimension && !(amount.isAge && !requirement.limit?.isAge);
+  if (amount.dimension !== requirement.dimension) return false;
+  // Only experience or a span not in years turns an age away: "Mindestens 18 Jahre" to "Ich bin 22" is an age,
+  // "I'm 25" to a notice period of 4 weeks is not.
+  const isYears = requirement.limit?.unit === 'year';
+  if (amount.isAge && !requirement.limit?.isAge && (requirement.isExperience || !isYears)) return false;
+  // Years of experience say an age only when they reach a minimum age themselves ("20 years of experience" is over
+  // 18; "5 years of experience" says nothing of it).
+  const { limit, kind } = requirement;
+  return !(amount.isExperience && limit?.isAge && (kind !== 'minimum' || amount.value < limit.value));
 }
 
 /**
@@ -284,14 +305,21 @@ export function statedAmount(
   if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);
   if (dimension === 'duration' && kind === 'minimum' && !limit.isAge && (limit.unit === 'year' || limit.unit === 'month')) {
     // Years of experience: a stretch in the criterion's field decides ("zwei Jahre in der Buchhaltung", not "sechs
-    // Jahre im Vertrieb"); "five years ago" is when something happened, unless said of the field ("started teaching
-    // five years ago"); several stretches in several clauses, none of them in the field, leave it unclear.
+    // Jahre im Vertrieb"); "five years ago" beside a move or a degree is when it happened ("flyttede til Danmark for
+    // seks år siden"), but "I started five years ago" is how long. Otherwise the first stretch, as before.
     const inField = candidates.find((p) => isOfField(requirement, p, clauses, language));
     if (inField) return inField;
-    const stretches = candidates.filter((p) => !p.amount.isAgo);
-    if (new Set(stretches.map((p) => p.clause)).size > 1) return null;
-    if (candidates.length > 0 && stretches.length === 0) return null;
-    candidates = stretches;
+    const events = wordsOf(language, 'lifeEvents', 'screening');
+    const isEvent = (p: (typeof candidates)[number]) => p.amount.isAgo === true && findPhrases(p.clause.tokens, events).length > 0;
+    if (candidates.some(isEvent) && candidates.every(isEvent)) return null;
+    candidates = candidates.filter((p) => !isEvent(p));
+    // "चार साल एक bank में … और अब पिछले एक साल से": a stretch up to now after an earlier one in another clause may be
+    // the field's or not; which one the criterion means is unclear.
+    const since = wordsOf(language, 'since', 'screening');
+    const isCurrent = (p: (typeof candidates)[number]) =>
+      findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 4), since).length > 0;
+    const first = candidates.find((p) => !p.amount.isAgo);
+    if (first && candidates.some((p) => p.clause !== first.clause && !p.amount.isAgo && isCurrent(p))) return null;
   }
   if (candidates.length === 0) {
     // A bare number takes the criterion's unit: "Five." to "how many years", "90 ginge auch" to a Pensum.

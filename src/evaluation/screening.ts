@@ -155,7 +155,16 @@ export function judgeScreeningAnswer(
 
   const requirement = parseRequirement(criterion, language);
   const asksWillingness = findPhrases(tokenize(criterion), wordsOf(language, 'willingness', 'screening')).length > 0;
-  const clauses = readClauses(text, language, answeredAt, asksWillingness);
+  // "I'm 40" is an age against years (of age or experience) and, as the wrong kind, against pay; against hours or a
+  // Pensum it is the number said.
+  const clauses = readClauses(text, language, answeredAt, asksWillingness).map((c) => ({
+    ...c,
+    amounts: c.amounts.map((a) =>
+      a.plain === undefined || requirement.dimension === 'duration' || requirement.dimension === 'money'
+        ? a
+        : { ...a, dimension: null, value: a.plain, count: a.plain, unit: null, isAge: false },
+    ),
+  }));
   const hedges = [...new Set(clauses.flatMap((c) => c.hedges))];
   const quote = shortQuote(text, 16);
   // The first clause that says yes or no decides, unless a later "but ..." turns it.
@@ -207,12 +216,24 @@ export function judgeScreeningAnswer(
   // Years in another field or "five years ago" (statedAmount passes them over) restate nothing either.
   const isPassedOver = requirement.dimension === 'duration' && clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)));
   const isWrongQuantity = isPassedOver || clauses.some((c) => c.amounts.some((a) => isWrongKind(requirement, a)));
-  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question, "I can do thirty hours a week" to a
-  // notice period: a yes after, or with, numbers of the wrong kind only (none of the kind asked) answers nothing.
-  const isOffTopicYes =
+  // "Jag är 27, fem års erfarenhet … så, ja, vi får se" to a pay question, "Yes, I can do thirty hours a week" to a
+  // notice period: a yes with numbers of the wrong kind only (none of the kind asked) answers nothing.
+  // A yes after them decides ("I have 5 years of experience, so yes, that range works for me"), unless the answer
+  // puts it off ("so, yeah, let's see", "ja, mal schauen").
+  const isPutOff = clauses.some((c) => c.isDeferral);
+  let isOffTopicYes =
     decisive?.stance === 'positive' &&
     requirement.kind !== 'boolean' &&
-    (decisive !== clauses[0] || decisive.amounts.some((a) => isWrongKind(requirement, a)));
+    (decisive.amounts.some((a) => isWrongKind(requirement, a)) || (decisive !== clauses[0] && isPutOff));
+  const yes = wordsOf(language, 'yes', 'lexicon');
+  const later = isOffTopicYes && !isPutOff ? clauses.slice(clauses.indexOf(decisive as ClauseReading) + 1) : [];
+  const laterYes = later.find(
+    (c) => findPhrases(c.tokens.slice(0, 2), yes).length > 0 && !c.amounts.some((a) => isWrongKind(requirement, a)),
+  );
+  if (laterYes) {
+    decisive = { ...laterYes, stance: 'positive' };
+    isOffTopicYes = false;
+  }
   if (isOffTopicYes && isWrongQuantity && !clauses.some((c) => c.amounts.some((a) => isOfKind(requirement, a)))) {
     return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
   }

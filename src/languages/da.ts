@@ -112,10 +112,13 @@ export const danish: Language = {
     distanceUnits: { km: 1, kilometer: 1 },
     hourUnits: list('time|timer'),
     minuteUnits: list('minut|minutter'),
-    ages: list('# gammel|# eller ældre|# gamle|alder #|alder på #|en alder af #|være #|jeg er # $|jeg er # og'),
+    ages: list('# gammel|# eller ældre|# gamle|alder #|alder på #|en alder af #|jeg er # $|jeg er # og'),
     agesSaid: list('jeg er #|jeg er nu #|jeg er kun #'),
     agesNext: list('jeg fylder #|fylder #|jeg bliver #'),
     ago: list('for # siden|# siden'),
+    agesAsked: list('være #'),
+    experience: list('erfaring|erhvervserfaring|arbejdserfaring'),
+    lifeEvents: list('flyttede|flyttet|kom|uddannet|blev færdig|dimitterede|giftede|født'),
     percentUnits: list('procent'),
     thousands: list('tusind|k'),
     lakhs: [],
@@ -132,7 +135,7 @@ export const danish: Language = {
       'udløbet|ikke fornyet|ugyldigt|er løbet ud|løbet ud|er gået ud|gået ud|ikke længere gyldigt|ikke længere gyldig|ikke gyldigt længere|ikke gyldig længere',
     ),
     deferrals: list(
-      'til forhandling|forhandlingsbar|forhandlingsbart|kan forhandles|vi kan forhandle|det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål',
+      'vi får se|det må vi se|til forhandling|forhandlingsbar|forhandlingsbart|kan forhandles|vi kan forhandle|det må vi tage senere|det tager vi senere|det skal jeg lige tjekke|godt spørgsmål',
     ),
     credentialNames: ['truckcertifikat|truckkørekort|truckbevis|gaffeltruckcertifikat', 'kørekort|førerbevis|kørekort til bil|b kørekort'],
     payPeriods: {

@@ -254,6 +254,9 @@ export const swissGerman: Language = {
     // "Ich bi achtezwänzgi", "ich wirde im Dezämber achtzäni": an age said in Mundart.
     agesSaid: [...german.screening.agesSaid, ...list('ich bi #|i bi #|ich bi jetzt #|bi jetzt #|ich bi erscht #')],
     agesNext: [...german.screening.agesNext, ...list('ich wirde #|wirde #|ich wird #')],
+    experience: [...german.screening.experience, ...list('erfahrig|berufserfahrig')],
+    // "bi vor füüf Jahr uf Züri züglet": a move, no experience.
+    lifeEvents: [...german.screening.lifeEvents, ...list('züglet|zügled|abschluss gmacht')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {

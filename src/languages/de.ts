@@ -146,10 +146,13 @@ export const german: Language = {
     distanceUnits: { km: 1, kilometer: 1, kilometern: 1 },
     hourUnits: list('stunde|stunden|std'),
     minuteUnits: list('minute|minuten|min'),
-    ages: list('# alt|# oder älter|alter von #|im alter von #|alter #|mindestalter #|mindestalter von #|# sein'),
+    ages: list('# alt|# oder älter|alter von #|im alter von #|alter #|mindestalter #|mindestalter von #'),
     agesSaid: list('ich bin #|bin #|ich bin jetzt #|bin jetzt #|ich bin erst #|bin erst #|ich bin schon #'),
     agesNext: list('ich werde #|werde #|werd #|ich werd #'),
     ago: list('vor #'),
+    agesAsked: list('# sein'),
+    experience: list('erfahrung|berufserfahrung|praxiserfahrung'),
+    lifeEvents: list('umgezogen|gezogen|hergezogen|abschluss|abgeschlossen|geheiratet|geboren|gekommen'),
     percentUnits: list('prozent'),
     thousands: list('tausend|k|tsd'),
     lakhs: [],
@@ -166,7 +169,7 @@ export const german: Language = {
       'abgelaufen|ausgelaufen|verfallen|nicht mehr gültig|lernfahrausweis|lernfahrer|abgelaufene|abgelaufenen|ungültig|nicht verlängert|nicht erneuert|verfallen ist',
     ),
     deferrals: list(
-      'verhandelbar|verhandlungssache|verhandlungsbasis|lässt sich verhandeln|können wir verhandeln|müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
+      'mal schauen|mal sehen|schauen wir mal|mal gucken|verhandelbar|verhandlungssache|verhandlungsbasis|lässt sich verhandeln|können wir verhandeln|müsste ich nachschauen|müsste ich erst|muss ich nachschauen|nachschauen|später besprechen|darüber reden wir später|gute frage|müsste man anschauen|müsste man dann anschauen',
     ),
     credentialNames: [
       'staplerschein|gabelstaplerschein|flurförderzeugschein|flurförderzeugführerschein|staplerführerschein|staplerausweis',

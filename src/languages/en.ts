@@ -181,10 +181,13 @@ export const english: Language = {
     distanceUnits: { km: 1, kms: 1, kilometre: 1, kilometres: 1, kilometer: 1, kilometers: 1, mile: 1.609, miles: 1.609, mi: 1.609 },
     hourUnits: list('hour|hours|hrs|hr'),
     minuteUnits: list('minute|minutes|mins'),
-    ages: list('# old|# or older|# and older|aged #|age of #|age #|# of age|be #'),
+    ages: list('# old|# or older|# and older|aged #|age of #|age #|# of age'),
     agesSaid: list("i'm #|i am #|i'm now #|i am now #|i'm only #|i'm just #"),
     agesNext: list("i turn #|i'll turn #|turning #|i'll be #|i will be #"),
     ago: list('# ago'),
+    agesAsked: list('be #'),
+    experience: list('experience|experienced'),
+    lifeEvents: list('moved|move|graduated|graduate|finished school|left school|came|arrived|married|got married|born'),
     percentUnits: list('percent|per cent|pct'),
     thousands: list('k|thousand|grand'),
     lakhs: list('lakh|lakhs|lac|lpa'),
@@ -203,7 +206,7 @@ export const english: Language = {
       "expired|lapsed|learner's permit|learner permit|provisional|out of date|ran out|has run out|no longer valid|not valid anymore|not valid any more|isn't valid anymore|didn't renew it|never renewed it",
     ),
     deferrals: list(
-      "negotiable|open to negotiation|up for negotiation|can be negotiated|we can negotiate|rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
+      "let's see|we'll see|we will see|negotiable|open to negotiation|up for negotiation|can be negotiated|we can negotiate|rather talk about|rather discuss|rather not say|talk about that later|discuss that later|when we get to|offer stage|i'd have to check|i would have to check|have to look it up|get back to you|come back to that|good question",
     ),
     credentialNames: [
       'forklift licence|forklift license|forklift certificate|forklift ticket|flt licence|flt',

@@ -136,6 +136,9 @@ export const spanish: Language = {
     agesSaid: list('tengo #'),
     agesNext: list('cumplo #|voy a cumplir #|cumpliré #'),
     ago: list('hace #'),
+    agesAsked: list(''),
+    experience: list('experiencia|experiencias'),
+    lifeEvents: list('me mudé|mudé|me vine|llegué|me gradué|terminé la carrera|terminé los estudios|me casé|nací'),
     percentUnits: list('por ciento'),
     thousands: list('mil|k'),
     lakhs: [],
@@ -152,7 +155,7 @@ export const spanish: Language = {
       'caducado|caducada|vencido|vencida|expirado|expirada|caducó|se caducó|se me caducó|venció|se venció|se me venció|ya no es válido|ya no es válida|ya no vale|no lo renové|no la renové|sin renovar',
     ),
     deferrals: list(
-      'negociable|negociables|a negociar|se puede negociar|podemos negociar|más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
+      'ya veremos|ya se verá|negociable|negociables|a negociar|se puede negociar|podemos negociar|más adelante|lo hablaríamos|lo hablamos luego|ya lo veremos|tendría que mirarlo|buena pregunta|tendría que comprobarlo',
     ),
     credentialNames: [
       'carné de conducir|carnet de conducir|permiso de conducir|carné b|carnet b|licencia de conducir',

@@ -148,6 +148,9 @@ export const french: Language = {
     agesSaid: list("j'ai #"),
     agesNext: list("j'aurai #|je vais avoir #|vais avoir #|je vais fêter mes #"),
     ago: list('il y a #'),
+    agesAsked: list(''),
+    experience: list('expérience|expériences'),
+    lifeEvents: list('déménagé|je suis arrivé|je suis arrivée|arrivé|arrivée|diplômé|diplômée|mon diplôme|marié|mariée|né|née'),
     percentUnits: list('pour cent|pourcent|pourcents'),
     thousands: list('k|mille'),
     lakhs: [],
@@ -164,7 +167,7 @@ export const french: Language = {
       'expiré|expirée|périmé|périmée|plus valide|plus valable|échu|expirés|expirées|périmés|arrivé à échéance|arrivée à échéance|pas renouvelé|pas renouvelée',
     ),
     deferrals: list(
-      'négociable|négociables|à négocier|se négocie|on peut négocier|on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
+      'on verra|négociable|négociables|à négocier|se négocie|on peut négocier|on en reparlera|on verra plus tard|je préfère en parler plus tard|bonne question|il faudrait que je vérifie|je dois vérifier',
     ),
     credentialNames: ['caces|caces r489|cariste|permis cariste|autorisation de conduite', 'permis b|permis de conduire|permis voiture'],
     payPeriods: {

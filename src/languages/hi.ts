@@ -135,6 +135,9 @@ export const hindi: Language = {
     agesSaid: list('# का हूँ|# की हूँ|# ka hoon|# ki hoon|मेरी उम्र #'),
     agesNext: list('# का हो जाऊँगा|# की हो जाऊँगी|# का होने वाला हूँ|# की होने वाली हूँ'),
     ago: list('# पहले|# pehle'),
+    agesAsked: list(''),
+    experience: list('अनुभव|experience|anubhav|tajurba|तजुर्बा'),
+    lifeEvents: list('शिफ्ट|shift|आया|आई|aaya|aayi|graduation|ग्रेजुएशन|शादी|shaadi|पैदा'),
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),
@@ -151,7 +154,7 @@ export const hindi: Language = {
       'एक्सपायर|expire|expired|रिन्यू करवाना|renew karwana|एक्सपायर हो गया|एक्सपायर हो गई|वैधता खत्म|वैधता ख़त्म|अब वैध नहीं|valid nahi|रिन्यू नहीं|renew nahi',
     ),
     deferrals: list(
-      'negotiable|नेगोशिएबल|बातचीत से तय|मोलभाव|baat karke tay|बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है',
+      'देखते हैं|dekhte hain|negotiable|नेगोशिएबल|बातचीत से तय|मोलभाव|baat karke tay|बाद में बात करते हैं|बाद में बताऊंगा|baad mein baat|baad me batata|अच्छा सवाल है',
     ),
     credentialNames: ['ड्राइविंग लाइसेंस|driving licence|driving license|डीएल|dl', 'lmv|चारपहिया लाइसेंस|फोर व्हीलर लाइसेंस|four wheeler licence'],
     payPeriods: {

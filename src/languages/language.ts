@@ -220,6 +220,12 @@ export interface ScreeningWords {
   agesNext: string[];
   /** Frames that make a stretch a point in the past ("# ago", "vor #", "for # siden"): when something happened, no experience. */
   ago: string[];
+  /** Age frames read only in a criterion ("be #", "# sein", "være #"): in an answer they say a stretch ("it'll be 20 years"). */
+  agesAsked: string[];
+  /** Words that make a criterion one of experience ("experience", "Berufserfahrung", "خبرة"): an age says nothing of it. */
+  experience: string[];
+  /** Events of one's life ("moved", "graduated", "flyttede", "انتقلت"): "# ago" beside one is when it happened, no experience. */
+  lifeEvents: string[];
   percentUnits: string[];
   /** After a number: times 1000 ("k", "tausend", "mil", "हज़ार"). */
   thousands: string[];

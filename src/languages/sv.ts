@@ -119,10 +119,13 @@ export const swedish: Language = {
     distanceUnits: { km: 1, kilometer: 1, mil: 10 },
     hourUnits: list('timme|timmar|tim'),
     minuteUnits: list('minut|minuter|minuters'),
-    ages: list('# gammal|# eller äldre|# gamla|ålder #|åldern #|en ålder av #|en ålder på #|vara #|jag är # $|jag är # och'),
+    ages: list('# gammal|# eller äldre|# gamla|ålder #|åldern #|en ålder av #|en ålder på #|jag är # $|jag är # och'),
     agesSaid: list('jag är #|jag är nu #|jag är bara #'),
     agesNext: list('jag fyller #|fyller #|jag blir #'),
     ago: list('för # sedan|# sedan'),
+    agesAsked: list('vara #'),
+    experience: list('erfarenhet|arbetserfarenhet|yrkeserfarenhet'),
+    lifeEvents: list('flyttade|flyttat|kom|tog examen|examen|utexaminerad|gifte|född'),
     percentUnits: list('procent'),
     thousands: list('tusen|k|tkr'),
     lakhs: [],
@@ -139,7 +142,7 @@ export const swedish: Language = {
       'gått ut|utgått|ogiltigt|övningskört|övningskörning|löpt ut|har löpt ut|förfallit|inte längre giltigt|inte längre giltig|inte giltigt längre|inte giltig längre|inte förnyat|inte förnyad',
     ),
     deferrals: list(
-      'förhandlingsbar|förhandlingsbart|förhandlingsbara|kan förhandlas|vi kan förhandla|det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga',
+      'vi får se|får se|förhandlingsbar|förhandlingsbart|förhandlingsbara|kan förhandlas|vi kan förhandla|det får vi ta senare|vi kan ta det senare|det beror på vad ni menar|bra fråga',
     ),
     credentialNames: ['truckkort|truckkörkort|truckbehörighet|truckutbildning', 'b körkort|körkort|körkort b'],
     payPeriods: {
