@@ -6,8 +6,9 @@
 // of being lost: its audio is kept, and its stream is opened as soon as the
 // one before has finished or been aborted, in the order the utterances
 // started. What waits is bounded (MAX_WAITING_SECONDS of audio for the whole
-// line, as much as one utterance a recogniser decodes): past it, the rest of
-// that speech is not recognised, and the session's log says so.
+// line, as much as one utterance a recogniser decodes, and MAX_WAITING
+// utterances): past it, the rest of that speech is not recognised, and the
+// session's log says so once until the line is empty again.
 
 import type { Language } from '../../languages/language.js';
 import { CANDIDATE_SAMPLE_RATE } from '../../speech/audio.js';
@@ -16,14 +17,18 @@ import { releasingWhenSettled, type RecognitionStream, type SpeechToText } from 
 
 /** Audio kept for the utterances waiting for the slot, in all: what one utterance may be (pocketsphinx.ts, openai.ts). */
 export const MAX_WAITING_SECONDS = 300;
+/** Utterances that may wait for the slot: pauses cost a queue entry each, however short the speech. */
+export const MAX_WAITING = 3;
 
 export interface RecogniserSlotEvents {
   /** The recogniser could not be opened (at capacity, the process failed to start). */
   failed(error: unknown): void;
   /** Speech while the slot is taken: it waits for it, its audio kept. */
   waiting(): void;
-  /** The audio waiting for the slot reached its bound: the rest of this utterance is not recognised (once per utterance). */
+  /** The audio waiting for the slot reached its bound: the rest of the utterance is not recognised (once until the line empties). */
   overflowed(): void;
+  /** MAX_WAITING utterances already wait: this one is not recognised (once until the line empties). */
+  full(): void;
 }
 
 export class RecogniserSlot {
@@ -32,6 +37,8 @@ export class RecogniserSlot {
   private readonly line: WaitingStream[] = [];
   /** Samples the line keeps, in all. */
   private kept = 0;
+  /** What the session was told since the line was last empty. */
+  private told = { overflowed: false, full: false };
 
   constructor(
     private readonly stt: SpeechToText,
@@ -42,6 +49,11 @@ export class RecogniserSlot {
   /** A stream for the utterance that starts (waiting for the slot if it is taken), or null (the recogniser refused). */
   open(language: Language, tenant: string): RecognitionStream | null {
     if (this.live || this.line.length > 0) {
+      if (this.line.length >= MAX_WAITING) {
+        if (!this.told.full) this.events.full();
+        this.told.full = true;
+        return null;
+      }
       this.events.waiting();
       const waiting = new WaitingStream(() => this.start(language, tenant), this.lineHooks);
       this.line.push(waiting);
@@ -79,9 +91,18 @@ export class RecogniserSlot {
     leave: (waiting) => {
       const index = this.line.indexOf(waiting);
       if (index >= 0) this.line.splice(index, 1);
+      this.emptied();
     },
-    overflowed: () => this.events.overflowed(),
+    overflowed: () => {
+      if (!this.told.overflowed) this.events.overflowed();
+      this.told.overflowed = true;
+    },
   };
+
+  /** A line that is empty again starts a new episode: its bounds are told again. */
+  private emptied(): void {
+    if (this.line.length === 0) this.told = { overflowed: false, full: false };
+  }
 
   /** Opens the recogniser (throws when it refuses); the slot is taken until its stream settles. */
   private start(language: Language, tenant: string): RecognitionStream {
@@ -100,6 +121,7 @@ export class RecogniserSlot {
   private admitNext(): void {
     while (!this.live) {
       const next = this.line.shift();
+      this.emptied();
       if (!next) return;
       next.admit();
     }
@@ -147,11 +169,12 @@ class WaitingStream implements RecognitionStream {
   }
 
   write(samples: Int16Array): void {
-    if (this.settled || this.finishRequested) return;
+    // Once over the bound, nothing after is kept either: no hole in the middle of the words.
+    if (this.settled || this.finishRequested || this.overflowed) return;
     if (this.inner) return this.inner.write(samples);
     if (!this.line.keep(samples.length)) {
-      if (!this.overflowed) this.line.overflowed();
       this.overflowed = true;
+      this.line.overflowed();
       return;
     }
     this.keptSamples += samples.length;
@@ -182,6 +205,12 @@ class WaitingStream implements RecognitionStream {
   /** The slot is this utterance's: its stream opens and gets what was kept. */
   admit(): void {
     if (this.settled) return;
+    if (this.audio.length === 0 && (this.finishRequested || this.overflowed)) {
+      // Nothing was kept, and nothing more will be: no recogniser is opened for it.
+      this.finishRequested = true;
+      this.settle(() => this.resolve(''));
+      return;
+    }
     let inner: RecognitionStream;
     try {
       inner = this.open();
@@ -191,10 +220,18 @@ class WaitingStream implements RecognitionStream {
       this.settle(() => this.reject(error));
       return;
     }
+    try {
+      for (const listener of this.listeners) inner.onPartial?.(listener);
+      for (const samples of this.audio) inner.write(samples);
+    } catch (error) {
+      // A stream that breaks on the hand-over frees the slot, and the turn hears the failure at its finish.
+      this.drop();
+      this.settle(() => this.reject(error));
+      inner.abort();
+      return;
+    }
     this.inner = inner;
-    for (const listener of this.listeners) inner.onPartial?.(listener);
     if (inner.checkpoint) this.checkpoint = () => inner.checkpoint!();
-    for (const samples of this.audio) inner.write(samples);
     this.drop();
     if (this.finishRequested) this.follow(inner.finish());
   }

@@ -187,7 +187,7 @@ describe('the voice pipeline', () => {
     ]);
   });
 
-  it('speech while the previous utterance is still being recognised waits for the recogniser, then is heard as the next turn', async () => {
+  it('speech while the previous utterance is still being recognised waits for the recogniser, and goes on the same answer', async () => {
     let decoded: (text: string) => void = () => {};
     const slow = new Promise<string>((resolve) => (decoded = resolve));
     let finishes = 0;
@@ -203,9 +203,61 @@ describe('the voice pipeline', () => {
     decoded('i build services');
     await settle();
     expect(of('heard').map((e) => e.text)).toEqual(['i build services', 'and i lead a team']);
-    expect(session.answers).toEqual(['i build services', 'and i lead a team']);
+    // One answer: the second utterance started before the first was handed over, so it goes on the same answer.
+    expect(session.answers).toEqual(['i build services and i lead a team']);
     // Its stream opened only once the first had finished, and heard it from its first word.
     expect(stt.streams[1]!.voicedMs).toBeGreaterThanOrEqual(780);
+  });
+
+  it('holds the first words back while their continuation is spoken, and prepares the reply for the whole answer', async () => {
+    let decoded: (text: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => (decoded = resolve));
+    let finishes = 0;
+    const { session, outcomes, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    session.admit(voice(800));
+    await settle();
+    decoded('i build services');
+    await settle();
+    // Decoded while the candidate goes on: heard, not handed over.
+    expect([of('heard').map((e) => e.text), session.answers]).toEqual([['i build services'], []]);
+    session.admit(quiet(800));
+    await settle();
+    expect(session.prepared).toEqual(['i build services and i lead a team']);
+    expect(session.answers).toEqual(['i build services and i lead a team']);
+    expect(outcomes).toEqual(['sent']);
+  });
+
+  it('speech after the answer was handed over is a turn of its own', async () => {
+    const { session, settle } = setup({ answer: () => 'i build services' });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    await settle();
+    expect(session.answers).toEqual(['i build services']);
+    session.isAwaitingInput = true;
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    await settle();
+    expect(session.answers).toEqual(['i build services', 'i build services']);
+  });
+
+  it('words held back for a continuation that is dropped go to the session alone; a typed answer drops them', async () => {
+    for (const message of ['repeat', 'typed'] as const) {
+      let decoded: (text: string) => void = () => {};
+      const slow = new Promise<string>((resolve) => (decoded = resolve));
+      const { session, pipeline, settle } = setup({ answer: () => slow });
+      session.admit(voice(1_000));
+      session.admit(quiet(800));
+      session.admit(voice(800));
+      await settle();
+      decoded('i build services');
+      await settle();
+      if (message === 'repeat') pipeline.accepted({ type: 'repeat' });
+      else pipeline.accepted({ type: 'answer', text: 'typed instead' });
+      await settle();
+      expect(session.answers).toEqual(message === 'repeat' ? ['i build services'] : []);
+    }
   });
 
   it('says in the interview log when speech waiting for the recogniser goes past its bound, and recognises what was kept', async () => {

@@ -23,7 +23,7 @@ import type { ChannelSession } from '../channel.js';
 import { MAX_ANSWER_CHARS, type ClientMessage, type ServerEvent, type ServerEvents } from '../protocol.js';
 import { BrowserTranscript } from './browser-transcript.js';
 import { CandidateRecording } from './candidate-recording.js';
-import { MAX_WAITING_SECONDS, RecogniserSlot } from './recogniser-slot.js';
+import { MAX_WAITING, MAX_WAITING_SECONDS, RecogniserSlot } from './recogniser-slot.js';
 import { formatTurnLatency, TurnLatencyTracker, type TurnLatencyObserver } from './voice-latency.js';
 import { SpeculativeReply, type SpeculationSettled } from './speculative-reply.js';
 import { detectorSilenceMs, isTrailingOff, turnSilenceMs, turnSilences } from './turn-end.js';
@@ -86,6 +86,8 @@ const BROWSER_TEXT_WAIT_MS = 1_500;
 export const ONE_MOMENT_AFTER_MS = 1_000;
 /** The control id of the "one moment" line: said and shown, never stored. */
 export const ONE_MOMENT_CONTROL_ID = 'one_moment';
+/** Utterances joined into one answer at most (the first and what waited behind it): the answer goes to the session then. */
+const MAX_JOINED = 1 + MAX_WAITING;
 
 export class VoicePipeline {
   private readonly recording: CandidateRecording | null;
@@ -107,6 +109,12 @@ export class VoicePipeline {
   private deafSent = false;
   /** The spoken answer this pipeline delivered, which the session hands back once it accepts it. */
   private ownAnswer: string | null = null;
+  /** An utterance counted that has not ended (nor been dropped) yet. */
+  private speaking = false;
+  /** Turns that ended and whose words are not through finishTurn yet. */
+  private pendingTurns = 0;
+  /** Words held back because the candidate went on before they were handed over: the next turn's words join them. */
+  private heldBack: { text: string; parts: number } | null = null;
 
   constructor(
     private readonly session: ChannelSession,
@@ -127,6 +135,10 @@ export class VoicePipeline {
       overflowed: () =>
         session.note([
           `the candidate spoke on for over ${MAX_WAITING_SECONDS} s while an earlier utterance was still being recognised: the rest was not recognised`,
+        ]),
+      full: () =>
+        session.note([
+          `the candidate paused and went on more than ${MAX_WAITING} times while an earlier utterance was still being recognised: the rest was not recognised`,
         ]),
     });
     this.speaker = new VoiceSpeaker(deps.tts, {
@@ -202,6 +214,7 @@ export class VoicePipeline {
   // 4. Speech counted (past the echo gate): a barge-in stops the interviewer.
   private onSpeechStarted(bargeIn: boolean): void {
     this.latency.forget();
+    this.speaking = true;
     // The browser's final text for this utterance comes after its end, so nothing sent before it is this answer.
     this.browserText.startUtterance();
     this.output.event({ type: 'vad', speaking: true });
@@ -220,23 +233,57 @@ export class VoicePipeline {
   // 6. End of turn: the hang-over closed it.
   private onSpeechEnded(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): void {
     this.output.event({ type: 'vad', speaking: false });
+    this.speaking = false;
+    this.pendingTurns += 1;
     this.turns = this.turns.then(() => this.finishTurn(recognition, hangoverMs));
+  }
+
+  /** The utterance in progress was dropped: words held back for it go to the session alone. */
+  private utteranceDropped(): void {
+    this.speaking = false;
+    if (this.heldBack && this.pendingTurns === 0) this.turns = this.turns.then(() => this.deliver(null));
   }
 
   // 6b. The turn will probably end with these words (the early result, the candidate still silent):
   // the reply is prepared meanwhile, and sent only if the turn ends with them (finishTurn).
   private prepareReply(text: string): void {
     if (this.ended || this.session.mode !== 'voice' || this.session.recognition !== 'server') return;
-    this.speculation?.prepare(text.slice(0, MAX_ANSWER_CHARS));
+    // Words before these are still being recognised: the answer is not known yet.
+    if (this.pendingTurns > 0) return;
+    this.speculation?.prepare(joined(this.heldBack?.text, text).slice(0, MAX_ANSWER_CHARS));
   }
 
   // 7. What was said, from the server's recogniser or the page's, becomes an answer for the conversation.
   private async finishTurn(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): Promise<void> {
-    const text = await this.recognise(recognition, hangoverMs);
+    let text: string | null;
+    try {
+      text = await this.recognise(recognition, hangoverMs);
+    } finally {
+      this.pendingTurns -= 1;
+    }
+    this.deliver(text);
+  }
+
+  /**
+   * The turn's words, after any held back, become one answer. Speech that started before they were
+   * handed over (the candidate paused, the turn closed, they went on) is the same answer going on:
+   * they wait for it, up to MAX_JOINED utterances, rather than answer a question not asked yet.
+   */
+  private deliver(text: string | null): void {
+    const held = this.heldBack;
+    this.heldBack = null;
+    const answer = this.ended || this.session.mode !== 'voice' ? '' : joined(held?.text, text);
+    const parts = (held?.parts ?? 0) + (text ? 1 : 0);
+    if (answer && (this.speaking || this.pendingTurns > 0) && parts < MAX_JOINED) {
+      this.heldBack = { text: answer, parts };
+      // A reply prepared for the words so far would answer half of it.
+      this.speculation?.settle(null);
+      return;
+    }
     // The turn is confirmed: a reply prepared for exactly this answer is the one sent, any other is discarded.
-    this.speculation?.settle(text ? text.slice(0, MAX_ANSWER_CHARS) : null);
-    if (!text) return;
-    this.ownAnswer = text.slice(0, MAX_ANSWER_CHARS);
+    this.speculation?.settle(answer ? answer.slice(0, MAX_ANSWER_CHARS) : null);
+    if (!answer) return;
+    this.ownAnswer = answer.slice(0, MAX_ANSWER_CHARS);
     // 8. The conversation: the same answer message a typed answer is.
     this.session.handle({ type: 'answer', text: this.ownAnswer });
   }
@@ -331,6 +378,7 @@ export class VoicePipeline {
         }
         // A typed answer over the interviewer's audio is a barge-in.
         this.speaker.stop('barge_in');
+        this.dropHeldBack();
         this.dropUtterance();
         return;
       case 'end':
@@ -344,6 +392,7 @@ export class VoicePipeline {
   /** A mode switch or a change of recogniser: a new recogniser hears the next utterance from its start. */
   modeChanged(): void {
     this.listener?.cancel();
+    this.utteranceDropped();
     this.speculation?.settle(null);
     // Switching to typing leaves the interviewer speaking: typed interviews hear it too.
     if (this.session.mode === 'text') return;
@@ -366,6 +415,8 @@ export class VoicePipeline {
   end(): void {
     this.ended = true;
     this.listener?.cancel();
+    this.speaking = false;
+    this.heldBack = null;
     this.recogniser.dropWaiting();
     this.speculation?.settle(null);
     this.browserText.cancel();
@@ -396,8 +447,18 @@ export class VoicePipeline {
 
   private dropUtterance(): void {
     this.listener?.cancel();
+    this.utteranceDropped();
     this.speculation?.settle(null);
     this.latency.forget();
+  }
+
+  /** A typed answer came first: spoken words held back would answer the question after it. */
+  private dropHeldBack(): void {
+    if (!this.heldBack) return;
+    this.heldBack = null;
+    this.session.note([
+      'the candidate typed an answer while their spoken one was held back for its continuation: the spoken one was dropped',
+    ]);
   }
 
   /** Counted; a discarded reply is also a line in the interview's log (what was prepared is not). */
@@ -410,6 +471,7 @@ export class VoicePipeline {
   /** The VAD broke (an ONNX runtime error): the page is told to offer typing, and the interview log says why. */
   private detectorFailed(error: unknown): void {
     this.vadFailed = true;
+    this.utteranceDropped();
     this.deps.log?.('error', 'voice-activity detection failed; the candidate is asked to type', error);
     const detail = error instanceof Error ? error.message.slice(0, 200) : String(error).slice(0, 200);
     this.session.note([`voice-activity detection failed (${detail}); the candidate was asked to type their answers`]);
@@ -439,4 +501,9 @@ export class VoicePipeline {
     this.deps.observeLatency?.(latency);
     this.session.note([formatTurnLatency(latency)]);
   }
+}
+
+/** Words said in two utterances, as one answer. */
+function joined(before: string | undefined, text: string | null): string {
+  return [before, text].filter((part) => part).join(' ');
 }
