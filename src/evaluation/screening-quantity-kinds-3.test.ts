@@ -93,3 +93,29 @@ describe('a yes after years of experience still decides pay; years of experience
     expect(judge('At least 18 years old', 'Yes, and I have 5 years of experience', 1)).toMatchObject({ outcome: true, basis: 'positive' });
   });
 });
+
+describe('"# ago" beside a move or a degree is how long again when work is said since; arrivals are no life event', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'At least 3 years of experience', 'I graduated five years ago and have worked as an accountant ever since'],
+    [1, 'At least 3 years of experience', 'I came to the UK four years ago and have been working as a carer since'],
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Ich habe vor fünf Jahren meinen Abschluss gemacht und arbeite seitdem als Elektriker'],
+    [6, 'Al menos 3 años de experiencia', 'Me gradué hace cinco años y trabajo de enfermera desde entonces'],
+    [7, 'Mindst 3 års erfaring', 'Jeg flyttede til Danmark for fem år siden og har arbejdet som kok siden'],
+    [8, 'Minst 3 års erfarenhet', 'Jag tog examen för fem år sedan och har jobbat sedan dess'],
+    [9, 'خبرة لا تقل عن 3 سنوات', 'تخرجت قبل خمس سنوات واشتغلت من وقتها محاسب'],
+    [3, 'कम से कम 3 साल का अनुभव', 'मैं तीन साल पहले दिल्ली आया और तब से काम कर रहा हूँ'],
+    [1, 'At least 3 years of experience', 'I came on board four years ago'],
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Ich bin vor vier Jahren in die Firma gekommen'],
+    [6, 'Al menos 3 años de experiencia', 'Llegué a la empresa hace cuatro años'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true, basis: 'quantity' });
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [7, 'Mindst 3 års erfaring', 'Jeg flyttede til Danmark for fem år siden'],
+    [1, 'At least 3 years of experience', 'I moved here five years ago'],
+    [8, 'Minst 3 års erfarenhet', 'Jag tog examen för fem år sedan'],
+  ])('language %i: "%s" answered "%s" is undecided', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, basis: 'unclear' });
+  });
+});

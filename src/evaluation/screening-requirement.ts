@@ -306,11 +306,19 @@ export function statedAmount(
   if (dimension === 'duration' && kind === 'minimum' && !limit.isAge && (limit.unit === 'year' || limit.unit === 'month')) {
     // Years of experience: a stretch in the criterion's field decides ("zwei Jahre in der Buchhaltung", not "sechs
     // Jahre im Vertrieb"); "five years ago" beside a move or a degree is when it happened ("flyttede til Danmark for
-    // seks år siden"), but "I started five years ago" is how long. Otherwise the first stretch, as before.
+    // seks år siden"), but "I started five years ago" is how long, and so is it with work said since ("and have
+    // worked as a carer ever since", "arbejdet som kok siden"; not the "siden" of the "for # siden" itself).
+    // Otherwise the first stretch, as before.
     const inField = candidates.find((p) => isOfField(requirement, p, clauses, language));
     if (inField) return inField;
     const events = wordsOf(language, 'lifeEvents', 'screening');
-    const isEvent = (p: (typeof candidates)[number]) => p.amount.isAgo === true && findPhrases(p.clause.tokens, events).length > 0;
+    const sinceThen = wordsOf(language, 'sinceThen', 'screening');
+    const agoAt = (c: ClauseReading) => candidates.filter((p) => p.clause === c && p.amount.isAgo).map((p) => p.amount.at);
+    const goesOn = clauses.some((c) =>
+      findPhrases(c.tokens, sinceThen).some((h) => !agoAt(c).some((at) => h.start > at && h.start <= at + 2)),
+    );
+    const isEvent = (p: (typeof candidates)[number]) =>
+      !goesOn && p.amount.isAgo === true && findPhrases(p.clause.tokens, events).length > 0;
     if (candidates.some(isEvent) && candidates.every(isEvent)) return null;
     candidates = candidates.filter((p) => !isEvent(p));
     // "चार साल एक bank में … और अब पिछले एक साल से": a stretch up to now after an earlier one in another clause may be
