@@ -410,6 +410,21 @@ function plainAge(
   return !isNextOnly && inFrame(tokens, at, end, words.agesSaid, words) ? value : null;
 }
 
+/**
+ * An age said of the past: "seit ich sechzehn bin", "depuis mes seize ans", "since I was 16" (a "since" word at most
+ * three words before the number, no number or "hace" between; not "seit zwei Jahren", right before it), "सोलह साल की उम्र से"
+ * ("से" after "उम्र"): when one started, not one's age now.
+ */
+export function isPastAge(tokens: readonly string[], at: number, words: AmountWords): boolean {
+  // "desde hace dos años": since then, a stretch.
+  const agoWords = new Set(words.ago.flatMap((f) => f.before));
+  for (let from = Math.max(0, at - 3); from < at - 1; from++)
+    if (near(tokens, from, from + 1, words.since) && !tokens.slice(from + 1, at).some((t) => numberAt(t, words) || agoWords.has(t)))
+      return true;
+  const age = tokens.findIndex((t, i) => i > at && i <= at + 4 && (t === 'उम्र' || t === 'umar' || t === 'umr'));
+  return age > 0 && (tokens[age + 1] === 'से' || tokens[age + 1] === 'se');
+}
+
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
 function isPastYear(token: string, answeredAt: Date): boolean {
   if (!/^\d{4}$/.test(token)) return false;

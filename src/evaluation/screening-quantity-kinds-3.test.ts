@@ -119,3 +119,26 @@ describe('"# ago" beside a move or a degree is how long again when work is said 
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, basis: 'unclear' });
   });
 });
+
+describe('an age after "since" is when one started, not one\'s age: the yes decides', () => {
+  it.each<[LanguageCode, string, string]>([
+    [2, 'Mindestens 18 Jahre alt', 'Ja, ich arbeite, seit ich sechzehn bin'],
+    [5, 'Avoir au moins 18 ans', 'Oui, je travaille depuis mes seize ans'],
+    [6, 'Tener al menos 18 años', 'Sí, trabajo desde los dieciséis años'],
+    [7, 'Mindst 18 år', 'Ja, jeg har arbejdet siden jeg var seksten'],
+    [8, 'Minst 18 år', 'Ja, jag har jobbat sedan jag var sexton'],
+    [3, 'कम से कम 18 साल', 'हाँ, मैं सोलह साल की उम्र से काम कर रहा हूँ'],
+    [1, 'At least 18 years old', "Yes, I've worked since I was sixteen"],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true, basis: 'positive' });
+  });
+
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'At least 18 years old', "I've worked since I was sixteen, and I'm 17 now", false],
+    [2, 'Mindestens 18 Jahre', 'Ich bin 22 und arbeite seit zwei Jahren', true],
+    [2, 'Mindestens 2 Jahre', 'Seit drei Jahren', true],
+    [6, 'Al menos 2 años', 'Desde hace tres años', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});

@@ -6,7 +6,15 @@ import type { LanguageCode } from '../interviews/enums.js';
 import { ENGLISH, contentTerms, languageByTag, normaliseText, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
 import type { Messages, ProseLocale } from './locale.js';
 import { findPhrases } from './phrase-match.js';
-import { amountWordsFor, dateDifference, prepareNumbers, readAmounts, type Amount, type Dimension } from './screening-amounts.js';
+import {
+  amountWordsFor,
+  dateDifference,
+  isPastAge,
+  prepareNumbers,
+  readAmounts,
+  type Amount,
+  type Dimension,
+} from './screening-amounts.js';
 import { parseCriterion } from './screening-quantities.js';
 import type { LanguageLexicon } from './vocabulary.js';
 
@@ -299,7 +307,11 @@ export function statedAmount(
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
   }
   // "je vais avoir 19 ans", "سأبلغ 19": an age to come is said as a plan, and still an age.
-  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
+  let affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
+  // "Ja, ich arbeite, seit ich sechzehn bin" against "at least 18" (an age or plain years): an age since when is no
+  // age now; the yes decides.
+  if (limit.isAge || (limit.unit === 'year' && !requirement.isExperience))
+    affirmed = affirmed.filter((p) => !isPastAge(p.clause.tokens, p.amount.at, amountWordsFor(language)));
   let candidates = affirmed.filter((p) => isOfKind(requirement, p.amount));
   // "I'm 50 and have 20 years in the trade" against "at least 18 years old": the age said decides.
   if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);
