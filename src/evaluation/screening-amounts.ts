@@ -45,6 +45,8 @@ export interface Amount {
   isAgo?: boolean;
   /** "5 years of experience", "خبرة ست سنوات": years said of experience, an age only when they reach a minimum age. */
   isExperience?: boolean;
+  /** "between 40 and 60k": which end of a range the amount is (a maximum reads the top, a minimum the bottom). */
+  rangeEnd?: 'bottom' | 'top';
   /** "I'm 50": the plain number an age was read from; against hours, a Pensum or a distance it is that number again. */
   plain?: number;
   at: number;
@@ -593,6 +595,13 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const first = found[i] as Amount;
     const second = found[i + 1] as Amount;
     const joiner = tokens.slice(first.at + 1, second.at);
+    const isJoined = joiner.length === 1 && RANGE_JOINERS.has(joiner[0] as string);
+    // "between 40,000 and 60,000": two sums of money, the lower first.
+    if (isJoined && first.dimension === 'money' && second.dimension === 'money' && first.value < second.value) {
+      found[i] = { ...first, rangeEnd: 'bottom' };
+      found[i + 1] = { ...second, rangeEnd: 'top' };
+      continue;
+    }
     if (first.dimension !== null || second.dimension === null || joiner.length !== 1 || !RANGE_JOINERS.has(joiner[0] as string)) continue;
     const scale = second.count > 0 ? second.value / second.count : 1;
     found[i] = {
@@ -601,8 +610,13 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       unit: second.unit,
       value: second.dimension === 'date' ? first.value : first.count * scale,
       isFloor: first.isFloor || second.isFloor,
+      rangeEnd: 'bottom',
     };
-    if (second.dimension === 'date') found[i] = { ...first, dimension: null };
+    found[i + 1] = { ...second, rangeEnd: 'top' };
+    if (second.dimension === 'date') {
+      found[i] = { ...first, dimension: null };
+      found[i + 1] = second;
+    }
   }
   // "immediately", "sofort": a start now, as zero days.
   for (const lexicon of words.lexicons)

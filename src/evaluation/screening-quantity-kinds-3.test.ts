@@ -142,3 +142,20 @@ describe('an age after "since" is when one started, not one\'s age: the yes deci
     expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
   });
 });
+
+describe('a range is judged by its top against a maximum and by its bottom against a minimum', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Salary expectation no more than 50,000', 'Between forty and sixty thousand', false],
+    [1, 'Salary expectation no more than 50,000', 'Between 40,000 and 60,000', false],
+    [2, 'Gehaltsvorstellung höchstens 60.000 Euro', 'Vierzig bis siebzigtausend', false],
+    [8, 'Lön högst 35 000 kr i månaden', 'Mellan trettio och fyrtio tusen', false],
+    [1, 'At most 35 hours per week', '30 to 40 hours', false],
+    [1, 'At least 35 hours per week', '30 to 40 hours', false],
+    [1, 'Notice period of at most 4 weeks', '2 to 6 weeks', false],
+    [1, 'Salary expectation no more than 50,000', 'Between 40 and 45k', true],
+    [1, 'Salary expectation no more than 50,000', '45k', true],
+    [1, 'Salary between 40,000 and 50,000', 'Between 45 and 55k', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});

@@ -271,7 +271,13 @@ export function statedAmount(
 ): { amount: Amount; clause: ClauseReading; isCurrentOnly?: boolean } | null {
   const { dimension, limit, kind } = requirement;
   if (!dimension || !limit) return null;
-  const pairs = clauses.flatMap((clause) => clause.amounts.map((amount) => ({ amount, clause })));
+  // "Between forty and sixty thousand" against a maximum ("up to 50,000", a pay range of one figure) is its top,
+  // against a minimum its bottom; against a pay range of two figures the candidate's floor, as before.
+  const isCap = kind === 'maximum' || (kind === 'range' && requirement.bottom?.value === limit.value);
+  const otherEnd = isCap ? 'bottom' : kind === 'minimum' ? 'top' : null;
+  const pairs = clauses.flatMap((clause) =>
+    clause.amounts.filter((amount) => !otherEnd || amount.rangeEnd !== otherEnd).map((amount) => ({ amount, clause })),
+  );
   if (dimension === 'money') {
     // The candidate's floor decides; "Jeg forventer 50.000", "at least 12 LPA", "between 48 and 50k" (48k).
     // What they earn now ("I currently make 60k") counts only when nothing else is named; a figure under a
