@@ -159,3 +159,17 @@ describe('a range is judged by its top against a maximum and by its bottom again
     expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
   });
 });
+
+describe('French 70 to 99 (soixante-dix, quatre-vingt, septante, nonante) are read whole', () => {
+  it.each<[string, string, boolean]>([
+    ['Salaire de 75 000 maximum', 'soixante-dix-huit mille', false],
+    ['Salaire de 80 000 maximum', 'quatre-vingt-cinq mille', false],
+    ['Salaire de 95 000 maximum', 'quatre-vingt-dix-neuf mille', false],
+    ['Salaire de 85 000 maximum', 'nonante mille', false],
+    ['Salaire de 95 000 maximum', 'quatre-vingt-douze mille', true],
+    ['Salaire de 75 000 maximum', 'septante-deux mille', true],
+    ['Salaire de 50 000 maximum', 'quarante-huit mille', true],
+  ])('"%s" answered "%s" is met: %s', (criterion, answer, outcome) => {
+    expect(judge(criterion, answer, 5)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});
