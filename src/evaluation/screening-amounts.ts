@@ -45,6 +45,8 @@ export interface Amount {
   isAgo?: boolean;
   /** "5 years of experience", "خبرة ست سنوات": years said of experience, an age only when they reach a minimum age. */
   isExperience?: boolean;
+  /** "between 40 and 60k": which end of a range the amount is (a maximum reads the top, a minimum the bottom). */
+  rangeEnd?: 'bottom' | 'top';
   /** "I'm 50": the plain number an age was read from; against hours, a Pensum or a distance it is that number again. */
   plain?: number;
   at: number;
@@ -410,6 +412,21 @@ function plainAge(
   return !isNextOnly && inFrame(tokens, at, end, words.agesSaid, words) ? value : null;
 }
 
+/**
+ * An age said of the past: "seit ich sechzehn bin", "depuis mes seize ans", "since I was 16" (a "since" word at most
+ * three words before the number, no number or "hace" between; not "seit zwei Jahren", right before it), "सोलह साल की उम्र से"
+ * ("से" after "उम्र"): when one started, not one's age now.
+ */
+export function isPastAge(tokens: readonly string[], at: number, words: AmountWords): boolean {
+  // "desde hace dos años": since then, a stretch.
+  const agoWords = new Set(words.ago.flatMap((f) => f.before));
+  for (let from = Math.max(0, at - 3); from < at - 1; from++)
+    if (near(tokens, from, from + 1, words.since) && !tokens.slice(from + 1, at).some((t) => numberAt(t, words) || agoWords.has(t)))
+      return true;
+  const age = tokens.findIndex((t, i) => i > at && i <= at + 4 && (t === 'उम्र' || t === 'umar' || t === 'umr'));
+  return age > 0 && (tokens[age + 1] === 'से' || tokens[age + 1] === 'se');
+}
+
 /** A year that can start a stretch of experience: at most 60 years before the answer, not after it. */
 function isPastYear(token: string, answeredAt: Date): boolean {
   if (!/^\d{4}$/.test(token)) return false;
@@ -578,6 +595,13 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const first = found[i] as Amount;
     const second = found[i + 1] as Amount;
     const joiner = tokens.slice(first.at + 1, second.at);
+    const isJoined = joiner.length === 1 && RANGE_JOINERS.has(joiner[0] as string);
+    // "between 40,000 and 60,000": two sums of money, the lower first.
+    if (isJoined && first.dimension === 'money' && second.dimension === 'money' && first.value < second.value) {
+      found[i] = { ...first, rangeEnd: 'bottom' };
+      found[i + 1] = { ...second, rangeEnd: 'top' };
+      continue;
+    }
     if (first.dimension !== null || second.dimension === null || joiner.length !== 1 || !RANGE_JOINERS.has(joiner[0] as string)) continue;
     const scale = second.count > 0 ? second.value / second.count : 1;
     found[i] = {
@@ -586,8 +610,13 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       unit: second.unit,
       value: second.dimension === 'date' ? first.value : first.count * scale,
       isFloor: first.isFloor || second.isFloor,
+      rangeEnd: 'bottom',
     };
-    if (second.dimension === 'date') found[i] = { ...first, dimension: null };
+    found[i + 1] = { ...second, rangeEnd: 'top' };
+    if (second.dimension === 'date') {
+      found[i] = { ...first, dimension: null };
+      found[i + 1] = second;
+    }
   }
   // "immediately", "sofort": a start now, as zero days.
   for (const lexicon of words.lexicons)

@@ -130,11 +130,11 @@ describe('years since a life event are no experience', () => {
   it.each<[LanguageCode, string]>([
     [1, "I'm 31. I moved to Leeds five years ago."],
     [2, 'Ich bin 41 und bin vor sechs Jahren nach Hamburg gezogen.'],
-    [3, 'मैं बत्तीस साल का हूँ, और पाँच साल पहले दिल्ली आया था।'],
+    [3, 'मैं बत्तीस साल का हूँ, और पाँच साल पहले दिल्ली शिफ्ट हुआ था।'],
     [4, 'Ich bi drissg und bi vor sibe Johr uf Bern züglet.'],
-    [5, "J'ai 33 ans, et je suis arrivé en France il y a six ans."],
-    [6, 'Tengo 29 años y llegué a Madrid hace cuatro años.'],
-    [7, 'Jeg er 42, og jeg kom til Aarhus for fem år siden.'],
+    [5, "J'ai 33 ans, et j'ai déménagé en France il y a six ans."],
+    [6, 'Tengo 29 años y me mudé a Madrid hace cuatro años.'],
+    [7, 'Jeg er 42, og jeg flyttede til Aarhus for fem år siden.'],
     [8, 'Jag är 38 och flyttade till Malmö för sju år sedan.'],
     [9, 'عمري 36 سنة، وانتقلت إلى عمان قبل خمس سنوات.'],
   ])('language %i: "%s" is undecided', (language, answer) => {

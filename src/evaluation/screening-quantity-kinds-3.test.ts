@@ -93,3 +93,83 @@ describe('a yes after years of experience still decides pay; years of experience
     expect(judge('At least 18 years old', 'Yes, and I have 5 years of experience', 1)).toMatchObject({ outcome: true, basis: 'positive' });
   });
 });
+
+describe('"# ago" beside a move or a degree is how long again when work is said since; arrivals are no life event', () => {
+  it.each<[LanguageCode, string, string]>([
+    [1, 'At least 3 years of experience', 'I graduated five years ago and have worked as an accountant ever since'],
+    [1, 'At least 3 years of experience', 'I came to the UK four years ago and have been working as a carer since'],
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Ich habe vor fünf Jahren meinen Abschluss gemacht und arbeite seitdem als Elektriker'],
+    [6, 'Al menos 3 años de experiencia', 'Me gradué hace cinco años y trabajo de enfermera desde entonces'],
+    [7, 'Mindst 3 års erfaring', 'Jeg flyttede til Danmark for fem år siden og har arbejdet som kok siden'],
+    [8, 'Minst 3 års erfarenhet', 'Jag tog examen för fem år sedan och har jobbat sedan dess'],
+    [9, 'خبرة لا تقل عن 3 سنوات', 'تخرجت قبل خمس سنوات واشتغلت من وقتها محاسب'],
+    [3, 'कम से कम 3 साल का अनुभव', 'मैं तीन साल पहले दिल्ली आया और तब से काम कर रहा हूँ'],
+    [1, 'At least 3 years of experience', 'I came on board four years ago'],
+    [2, 'Mindestens 3 Jahre Berufserfahrung', 'Ich bin vor vier Jahren in die Firma gekommen'],
+    [6, 'Al menos 3 años de experiencia', 'Llegué a la empresa hace cuatro años'],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true, basis: 'quantity' });
+  });
+
+  it.each<[LanguageCode, string, string]>([
+    [7, 'Mindst 3 års erfaring', 'Jeg flyttede til Danmark for fem år siden'],
+    [1, 'At least 3 years of experience', 'I moved here five years ago'],
+    [8, 'Minst 3 års erfarenhet', 'Jag tog examen för fem år sedan'],
+  ])('language %i: "%s" answered "%s" is undecided', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: false, basis: 'unclear' });
+  });
+});
+
+describe('an age after "since" is when one started, not one\'s age: the yes decides', () => {
+  it.each<[LanguageCode, string, string]>([
+    [2, 'Mindestens 18 Jahre alt', 'Ja, ich arbeite, seit ich sechzehn bin'],
+    [5, 'Avoir au moins 18 ans', 'Oui, je travaille depuis mes seize ans'],
+    [6, 'Tener al menos 18 años', 'Sí, trabajo desde los dieciséis años'],
+    [7, 'Mindst 18 år', 'Ja, jeg har arbejdet siden jeg var seksten'],
+    [8, 'Minst 18 år', 'Ja, jag har jobbat sedan jag var sexton'],
+    [3, 'कम से कम 18 साल', 'हाँ, मैं सोलह साल की उम्र से काम कर रहा हूँ'],
+    [1, 'At least 18 years old', "Yes, I've worked since I was sixteen"],
+  ])('language %i: "%s" answered "%s" is met', (language, criterion, answer) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome: true, basis: 'positive' });
+  });
+
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'At least 18 years old', "I've worked since I was sixteen, and I'm 17 now", false],
+    [2, 'Mindestens 18 Jahre', 'Ich bin 22 und arbeite seit zwei Jahren', true],
+    [2, 'Mindestens 2 Jahre', 'Seit drei Jahren', true],
+    [6, 'Al menos 2 años', 'Desde hace tres años', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});
+
+describe('a range is judged by its top against a maximum and by its bottom against a minimum', () => {
+  it.each<[LanguageCode, string, string, boolean]>([
+    [1, 'Salary expectation no more than 50,000', 'Between forty and sixty thousand', false],
+    [1, 'Salary expectation no more than 50,000', 'Between 40,000 and 60,000', false],
+    [2, 'Gehaltsvorstellung höchstens 60.000 Euro', 'Vierzig bis siebzigtausend', false],
+    [8, 'Lön högst 35 000 kr i månaden', 'Mellan trettio och fyrtio tusen', false],
+    [1, 'At most 35 hours per week', '30 to 40 hours', false],
+    [1, 'At least 35 hours per week', '30 to 40 hours', false],
+    [1, 'Notice period of at most 4 weeks', '2 to 6 weeks', false],
+    [1, 'Salary expectation no more than 50,000', 'Between 40 and 45k', true],
+    [1, 'Salary expectation no more than 50,000', '45k', true],
+    [1, 'Salary between 40,000 and 50,000', 'Between 45 and 55k', true],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});
+
+describe('French 70 to 99 (soixante-dix, quatre-vingt, septante, nonante) are read whole', () => {
+  it.each<[string, string, boolean]>([
+    ['Salaire de 75 000 maximum', 'soixante-dix-huit mille', false],
+    ['Salaire de 80 000 maximum', 'quatre-vingt-cinq mille', false],
+    ['Salaire de 95 000 maximum', 'quatre-vingt-dix-neuf mille', false],
+    ['Salaire de 85 000 maximum', 'nonante mille', false],
+    ['Salaire de 95 000 maximum', 'quatre-vingt-douze mille', true],
+    ['Salaire de 75 000 maximum', 'septante-deux mille', true],
+    ['Salaire de 50 000 maximum', 'quarante-huit mille', true],
+  ])('"%s" answered "%s" is met: %s', (criterion, answer, outcome) => {
+    expect(judge(criterion, answer, 5)).toMatchObject({ outcome, basis: 'quantity' });
+  });
+});

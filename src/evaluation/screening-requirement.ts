@@ -6,7 +6,15 @@ import type { LanguageCode } from '../interviews/enums.js';
 import { ENGLISH, contentTerms, languageByTag, normaliseText, splitClauses, tokenize, type ScreeningWords } from '../languages/index.js';
 import type { Messages, ProseLocale } from './locale.js';
 import { findPhrases } from './phrase-match.js';
-import { amountWordsFor, dateDifference, prepareNumbers, readAmounts, type Amount, type Dimension } from './screening-amounts.js';
+import {
+  amountWordsFor,
+  dateDifference,
+  isPastAge,
+  prepareNumbers,
+  readAmounts,
+  type Amount,
+  type Dimension,
+} from './screening-amounts.js';
 import { parseCriterion } from './screening-quantities.js';
 import type { LanguageLexicon } from './vocabulary.js';
 
@@ -263,7 +271,13 @@ export function statedAmount(
 ): { amount: Amount; clause: ClauseReading; isCurrentOnly?: boolean } | null {
   const { dimension, limit, kind } = requirement;
   if (!dimension || !limit) return null;
-  const pairs = clauses.flatMap((clause) => clause.amounts.map((amount) => ({ amount, clause })));
+  // "Between forty and sixty thousand" against a maximum ("up to 50,000", a pay range of one figure) is its top,
+  // against a minimum its bottom; against a pay range of two figures the candidate's floor, as before.
+  const isCap = kind === 'maximum' || (kind === 'range' && requirement.bottom?.value === limit.value);
+  const otherEnd = isCap ? 'bottom' : kind === 'minimum' ? 'top' : null;
+  const pairs = clauses.flatMap((clause) =>
+    clause.amounts.filter((amount) => !otherEnd || amount.rangeEnd !== otherEnd).map((amount) => ({ amount, clause })),
+  );
   if (dimension === 'money') {
     // The candidate's floor decides; "Jeg forventer 50.000", "at least 12 LPA", "between 48 and 50k" (48k).
     // What they earn now ("I currently make 60k") counts only when nothing else is named; a figure under a
@@ -299,18 +313,30 @@ export function statedAmount(
     return pairs.find((p) => p.amount.dimension === 'duration' && p.amount.value === 0) ?? null;
   }
   // "je vais avoir 19 ans", "سأبلغ 19": an age to come is said as a plan, and still an age.
-  const affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
+  let affirmed = pairs.filter((p) => p.clause.stance !== 'negative' || (p.amount.isAge && p.clause.isPending));
+  // "Ja, ich arbeite, seit ich sechzehn bin" against "at least 18" (an age or plain years): an age since when is no
+  // age now; the yes decides.
+  if (limit.isAge || (limit.unit === 'year' && !requirement.isExperience))
+    affirmed = affirmed.filter((p) => !isPastAge(p.clause.tokens, p.amount.at, amountWordsFor(language)));
   let candidates = affirmed.filter((p) => isOfKind(requirement, p.amount));
   // "I'm 50 and have 20 years in the trade" against "at least 18 years old": the age said decides.
   if (limit.isAge && candidates.some((p) => p.amount.isAge)) candidates = candidates.filter((p) => p.amount.isAge);
   if (dimension === 'duration' && kind === 'minimum' && !limit.isAge && (limit.unit === 'year' || limit.unit === 'month')) {
     // Years of experience: a stretch in the criterion's field decides ("zwei Jahre in der Buchhaltung", not "sechs
     // Jahre im Vertrieb"); "five years ago" beside a move or a degree is when it happened ("flyttede til Danmark for
-    // seks år siden"), but "I started five years ago" is how long. Otherwise the first stretch, as before.
+    // seks år siden"), but "I started five years ago" is how long, and so is it with work said since ("and have
+    // worked as a carer ever since", "arbejdet som kok siden"; not the "siden" of the "for # siden" itself).
+    // Otherwise the first stretch, as before.
     const inField = candidates.find((p) => isOfField(requirement, p, clauses, language));
     if (inField) return inField;
     const events = wordsOf(language, 'lifeEvents', 'screening');
-    const isEvent = (p: (typeof candidates)[number]) => p.amount.isAgo === true && findPhrases(p.clause.tokens, events).length > 0;
+    const sinceThen = wordsOf(language, 'sinceThen', 'screening');
+    const agoAt = (c: ClauseReading) => candidates.filter((p) => p.clause === c && p.amount.isAgo).map((p) => p.amount.at);
+    const goesOn = clauses.some((c) =>
+      findPhrases(c.tokens, sinceThen).some((h) => !agoAt(c).some((at) => h.start > at && h.start <= at + 2)),
+    );
+    const isEvent = (p: (typeof candidates)[number]) =>
+      !goesOn && p.amount.isAgo === true && findPhrases(p.clause.tokens, events).length > 0;
     if (candidates.some(isEvent) && candidates.every(isEvent)) return null;
     candidates = candidates.filter((p) => !isEvent(p));
     // "चार साल एक bank में … और अब पिछले एक साल से": a stretch up to now after an earlier one in another clause may be

@@ -109,7 +109,7 @@ export const french: Language = {
     halfAfter: list('et demi|et demie'),
     halfBefore: list(''),
     numberWords: numbers(
-      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5|seize=16|trente=30|quarante=40|cinquante=50|soixante=60|dizaine=10|quinzaine=15|vingtaine=20|trentaine=30|quarantaine=40|cinquantaine=50',
+      'treize=13|quatorze=14|un=1|une=1|deux=2|trois=3|quatre=4|cinq=5|six=6|sept=7|huit=8|neuf=9|dix=10|onze=11|douze=12|quinze=15|vingt=20|demi=0.5|seize=16|trente=30|quarante=40|cinquante=50|soixante=60|soixante-dix=70|soixante et onze=71|soixante-douze=72|soixante-treize=73|soixante-quatorze=74|soixante-quinze=75|soixante-seize=76|quatre-vingt=80|quatre-vingts=80|quatre-vingt-dix=90|quatre-vingt-onze=91|quatre-vingt-douze=92|quatre-vingt-treize=93|quatre-vingt-quatorze=94|quatre-vingt-quinze=95|quatre-vingt-seize=96|septante=70|huitante=80|octante=80|nonante=90|dizaine=10|quinzaine=15|vingtaine=20|trentaine=30|quarantaine=40|cinquantaine=50',
     ),
     numberCompounds: list('{t} {u}|{t} et {u}|dix {u}'),
     units: { year: list('an|ans|année|années'), month: list('mois'), week: list('semaine|semaines'), day: list('jour|jours') },
@@ -150,7 +150,8 @@ export const french: Language = {
     ago: list('il y a #'),
     agesAsked: list(''),
     experience: list('expérience|expériences'),
-    lifeEvents: list('déménagé|je suis arrivé|je suis arrivée|arrivé|arrivée|diplômé|diplômée|mon diplôme|marié|mariée|né|née'),
+    lifeEvents: list('déménagé|diplômé|diplômée|mon diplôme|marié|mariée|né|née'),
+    sinceThen: list('depuis|depuis lors|depuis ce temps'),
     percentUnits: list('pour cent|pourcent|pourcents'),
     thousands: list('k|mille'),
     lakhs: [],

@@ -137,7 +137,10 @@ export const hindi: Language = {
     ago: list('# पहले|# pehle'),
     agesAsked: list(''),
     experience: list('अनुभव|experience|anubhav|tajurba|तजुर्बा'),
-    lifeEvents: list('शिफ्ट|shift|आया|आई|aaya|aayi|graduation|ग्रेजुएशन|शादी|shaadi|पैदा'),
+    lifeEvents: list(
+      'शिफ्ट हुआ|शिफ्ट हुई|शिफ्ट हो गया|शिफ्ट हो गई|shift hua|shift hui|shift ho gaya|shift ho gayi|graduation|ग्रेजुएशन|शादी|shaadi|पैदा',
+    ),
+    sinceThen: list('तब से|tab se|तभी से|उसके बाद से|uske baad se'),
     percentUnits: list('प्रतिशत|percent'),
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),

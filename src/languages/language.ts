@@ -226,6 +226,8 @@ export interface ScreeningWords {
   experience: string[];
   /** Events of one's life ("moved", "graduated", "flyttede", "انتقلت"): "# ago" beside one is when it happened, no experience. */
   lifeEvents: string[];
+  /** Work going on after such an event ("ever since", "seitdem", "desde entonces", "तब से"): then "# ago" is how long again. */
+  sinceThen: string[];
   percentUnits: string[];
   /** After a number: times 1000 ("k", "tausend", "mil", "हज़ार"). */
   thousands: string[];
