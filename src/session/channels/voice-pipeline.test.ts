@@ -5,7 +5,7 @@ import type { ServerEvent } from '../protocol.js';
 import { languageByTag } from '../../languages/index.js';
 import type { SpeculationOutcome } from './speculative-reply.js';
 import { MAX_WAITING_SECONDS } from './recogniser-slot.js';
-import { VoicePipeline } from './voice-pipeline.js';
+import { HELD_ANSWER_MAX_MS, VoicePipeline } from './voice-pipeline.js';
 
 function setup(
   options: {
@@ -257,6 +257,69 @@ describe('the voice pipeline', () => {
       else pipeline.accepted({ type: 'answer', text: 'typed instead' });
       await settle();
       expect(session.answers).toEqual(message === 'repeat' ? ['i build services'] : []);
+    }
+  });
+
+  it('words held back for a continuation that never ends (the candidate muted mid-sentence) go to the session alone after the bound', async () => {
+    let decoded: (text: string) => void = () => {};
+    const slow = new Promise<string>((resolve) => (decoded = resolve));
+    let finishes = 0;
+    const { session, scheduler, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    // Then muted: no frame ends this utterance.
+    session.admit(voice(500));
+    await settle();
+    decoded('i build services');
+    await settle();
+    await scheduler.advance(HELD_ANSWER_MAX_MS - 100);
+    expect(session.answers).toEqual([]);
+    await scheduler.advance(200);
+    expect(session.answers).toEqual(['i build services']);
+    expect(session.notes).toEqual([
+      "the candidate's spoken answer was held back for its continuation, then handed over without it: the continuation went on for over 10 s",
+    ]);
+    // Unmuted: the utterance in progress is a turn of its own, not joined.
+    session.isAwaitingInput = true;
+    session.admit(quiet(800));
+    await settle();
+    expect(session.answers).toEqual(['i build services', 'and i lead a team']);
+  });
+
+  it('words held back when the socket closes or the candidate switches to typing answer the question; otherwise the log says so', async () => {
+    const cases = ['disconnect', 'switch to typing', 'interview ended', 'typing, answer already on its way'] as const;
+    for (const meanwhile of cases) {
+      let decoded: (text: string) => void = () => {};
+      const slow = new Promise<string>((resolve) => (decoded = resolve));
+      let finishes = 0;
+      const { session, pipeline, scheduler, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+      session.admit(voice(1_000));
+      session.admit(quiet(800));
+      session.admit(voice(500));
+      await settle();
+      decoded('i build services');
+      await settle();
+      if (meanwhile === 'disconnect') pipeline.disconnect();
+      else if (meanwhile === 'interview ended') pipeline.end();
+      else {
+        if (meanwhile !== 'switch to typing') session.isAwaitingInput = false;
+        session.switchMode('text');
+      }
+      await settle();
+      await scheduler.advance(HELD_ANSWER_MAX_MS);
+      const why =
+        { disconnect: 'the connection closed', 'interview ended': 'the interview ended' }[meanwhile as string] ??
+        'the candidate switched to typing';
+      const handedOver = meanwhile === 'disconnect' || meanwhile === 'switch to typing';
+      expect([meanwhile, session.answers, session.notes]).toEqual([
+        meanwhile,
+        handedOver ? ['i build services'] : [],
+        [
+          handedOver
+            ? `the candidate's spoken answer was held back for its continuation, then handed over without it: ${why}`
+            : `the candidate's spoken answer was held back for its continuation and could not be handed over: ${why}`,
+        ],
+      ]);
     }
   });
 

@@ -15,7 +15,7 @@
 import type { VoiceConfig } from '../../config.js';
 import type { CandidateAudioSink } from '../../media/candidate-audio.js';
 import type { RecordingSpeech } from '../../media/recording-speech.js';
-import type { Clock, Scheduler } from '../../common/clock.js';
+import type { Clock, Scheduler, TimerHandle } from '../../common/clock.js';
 import type { RecognitionStream, SpeechToText } from '../../speech/stt/speech-to-text.js';
 import type { TextToSpeech } from '../../speech/tts/text-to-speech.js';
 import type { VoiceActivityDetector, VoiceActivityEvents } from '../../speech/vad/voice-activity.js';
@@ -88,6 +88,11 @@ export const ONE_MOMENT_AFTER_MS = 1_000;
 export const ONE_MOMENT_CONTROL_ID = 'one_moment';
 /** Utterances joined into one answer at most (the first and what waited behind it): the answer goes to the session then. */
 const MAX_JOINED = 1 + MAX_WAITING;
+/**
+ * The longest words are held back for their continuation: an utterance ends only on audio, so a
+ * candidate who mutes mid-sentence (no more frames) or steady noise taken as speech would hold them for good.
+ */
+export const HELD_ANSWER_MAX_MS = 10_000;
 
 export class VoicePipeline {
   private readonly recording: CandidateRecording | null;
@@ -115,6 +120,8 @@ export class VoicePipeline {
   private pendingTurns = 0;
   /** Words held back because the candidate went on before they were handed over: the next turn's words join them. */
   private heldBack: { text: string; parts: number } | null = null;
+  /** Hands the words held back over alone once they have waited HELD_ANSWER_MAX_MS. */
+  private heldTimer: TimerHandle | null = null;
 
   constructor(
     private readonly session: ChannelSession,
@@ -270,22 +277,61 @@ export class VoicePipeline {
    * they wait for it, up to MAX_JOINED utterances, rather than answer a question not asked yet.
    */
   private deliver(text: string | null): void {
-    const held = this.heldBack;
-    this.heldBack = null;
+    const held = this.takeHeldBack();
     const answer = this.ended || this.session.mode !== 'voice' ? '' : joined(held?.text, text);
     const parts = (held?.parts ?? 0) + (text ? 1 : 0);
     if (answer && (this.speaking || this.pendingTurns > 0) && parts < MAX_JOINED) {
       this.heldBack = { text: answer, parts };
+      // Bounded from the first words held: joining more does not wait longer.
+      this.heldTimer = held?.timer ?? this.deps.scheduler.setTimeout(() => this.heldTooLong(), HELD_ANSWER_MAX_MS);
       // A reply prepared for the words so far would answer half of it.
       this.speculation?.settle(null);
       return;
     }
+    held?.timer?.clear();
     // The turn is confirmed: a reply prepared for exactly this answer is the one sent, any other is discarded.
     this.speculation?.settle(answer ? answer.slice(0, MAX_ANSWER_CHARS) : null);
-    if (!answer) return;
+    if (answer) this.handOver(answer);
+  }
+
+  // 8. The conversation: the same answer message a typed answer is.
+  private handOver(answer: string): void {
     this.ownAnswer = answer.slice(0, MAX_ANSWER_CHARS);
-    // 8. The conversation: the same answer message a typed answer is.
     this.session.handle({ type: 'answer', text: this.ownAnswer });
+  }
+
+  /** The words held back, if any, and their timer (still running: the caller keeps or clears it). */
+  private takeHeldBack(): { text: string; parts: number; timer: TimerHandle | null } | null {
+    const held = this.heldBack;
+    const timer = this.heldTimer;
+    this.heldBack = null;
+    this.heldTimer = null;
+    return held && { ...held, timer };
+  }
+
+  /**
+   * The words held back go to the session alone, now (the continuation will not come, or not soon):
+   * they answer the question they were said to, if it is still awaited; otherwise the log says they were lost.
+   * Turns still to come are then answers of their own.
+   */
+  private releaseHeldBack(why: string): void {
+    const held = this.takeHeldBack();
+    if (!held) return;
+    held.timer?.clear();
+    // A reply prepared for the words and their continuation would answer more than is handed over.
+    this.speculation?.settle(null);
+    if (!this.ended && this.session.isAwaitingInput) {
+      this.session.note([`the candidate's spoken answer was held back for its continuation, then handed over without it: ${why}`]);
+      this.handOver(held.text);
+    } else {
+      this.session.note([`the candidate's spoken answer was held back for its continuation and could not be handed over: ${why}`]);
+    }
+  }
+
+  /** The continuation has not ended in HELD_ANSWER_MAX_MS (muted, or noise taken as speech): it is its own turn. */
+  private heldTooLong(): void {
+    this.heldTimer = null;
+    this.releaseHeldBack(`the continuation went on for over ${HELD_ANSWER_MAX_MS / 1_000} s`);
   }
 
   /** The turn's words ('' or null: no answer), with `heard` sent and the latency's first parts noted. */
@@ -395,7 +441,11 @@ export class VoicePipeline {
     this.utteranceDropped();
     this.speculation?.settle(null);
     // Switching to typing leaves the interviewer speaking: typed interviews hear it too.
-    if (this.session.mode === 'text') return;
+    if (this.session.mode === 'text') {
+      // Words held back answer the current question: typing goes on from there.
+      this.releaseHeldBack('the candidate switched to typing');
+      return;
+    }
     if (this.vadFailed) this.announceVadFailed();
     else this.announceIfDeaf();
   }
@@ -413,10 +463,11 @@ export class VoicePipeline {
 
   /** The interview ended: nothing more is heard; the recording is flushed before the results pipeline assembles it. */
   end(): void {
+    // After the last turn nothing is answered: the log says words were lost (a disconnect handed them over first).
     this.ended = true;
+    this.releaseHeldBack('the interview ended');
     this.listener?.cancel();
     this.speaking = false;
-    this.heldBack = null;
     this.recogniser.dropWaiting();
     this.speculation?.settle(null);
     this.browserText.cancel();
@@ -425,6 +476,8 @@ export class VoicePipeline {
 
   /** The socket closed: stop listening and speaking (the session keeps its own state for a resume). */
   disconnect(): void {
+    // The session keeps its state for a resume: words held back answer the question they were said to.
+    this.releaseHeldBack('the connection closed');
     this.end();
     this.listener?.close();
     this.speaker.stop('ended');
@@ -454,8 +507,9 @@ export class VoicePipeline {
 
   /** A typed answer came first: spoken words held back would answer the question after it. */
   private dropHeldBack(): void {
-    if (!this.heldBack) return;
-    this.heldBack = null;
+    const held = this.takeHeldBack();
+    if (!held) return;
+    held.timer?.clear();
     this.session.note([
       'the candidate typed an answer while their spoken one was held back for its continuation: the spoken one was dropped',
     ]);
