@@ -277,7 +277,7 @@ describe('the voice pipeline', () => {
     await scheduler.advance(200);
     expect(session.answers).toEqual(['i build services']);
     expect(session.notes).toEqual([
-      "the candidate's spoken answer was held back for its continuation, then handed over without it: the continuation went on for over 10 s",
+      "the candidate's spoken answer was held back for its continuation, then handed over without it: the continuation went on for over 30 s",
     ]);
     // Unmuted: the utterance in progress is a turn of its own, not joined.
     session.isAwaitingInput = true;

@@ -91,8 +91,9 @@ const MAX_JOINED = 1 + MAX_WAITING;
 /**
  * The longest words are held back for their continuation: an utterance ends only on audio, so a
  * candidate who mutes mid-sentence (no more frames) or steady noise taken as speech would hold them for good.
+ * Long enough for a continuation of a few sentences, which is what a candidate who paused and went on says.
  */
-export const HELD_ANSWER_MAX_MS = 10_000;
+export const HELD_ANSWER_MAX_MS = 30_000;
 
 export class VoicePipeline {
   private readonly recording: CandidateRecording | null;
