@@ -279,11 +279,63 @@ describe('the voice pipeline', () => {
     expect(session.notes).toEqual([
       "the candidate's spoken answer was held back for its continuation, then handed over without it: the continuation went on for over 30 s",
     ]);
-    // Unmuted: the utterance in progress is a turn of its own, not joined.
+    // Unmuted: the utterance in progress was spoken to that question, so it answers no other (not even the next one
+    // awaited); the log keeps it.
     session.isAwaitingInput = true;
     session.admit(quiet(800));
     await settle();
-    expect(session.answers).toEqual(['i build services', 'and i lead a team']);
+    expect(session.answers).toEqual(['i build services']);
+    expect(session.notes.at(-1)).toBe('the candidate went on after the answer was handed over: and i lead a team');
+  });
+
+  it('words held back wait past the bound for a continuation that has ended and is still being recognised', async () => {
+    const decoders: ((text: string) => void)[] = [];
+    const slow = () => new Promise<string>((resolve) => decoders.push(resolve));
+    const { session, scheduler, settle } = setup({ answer: slow });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    session.admit(voice(800));
+    await settle();
+    decoders[0]!('i build services');
+    await settle();
+    // The candidate stopped: only the recogniser is slow.
+    session.admit(quiet(800));
+    await settle();
+    await scheduler.advance(HELD_ANSWER_MAX_MS);
+    expect(session.answers).toEqual([]);
+    decoders[1]!('and i lead a team');
+    await settle();
+    expect([session.answers, session.notes]).toEqual([['i build services and i lead a team'], []]);
+  });
+
+  it('a typed answer drops the words held back and their continuation still being recognised, and the log says what', async () => {
+    const decoders: ((text: string) => void)[] = [];
+    const slow = () => new Promise<string>((resolve) => decoders.push(resolve));
+    const { session, pipeline, settle } = setup({ answer: slow });
+    session.admit(voice(1_000));
+    session.admit(quiet(800));
+    session.admit(voice(800));
+    await settle();
+    decoders[0]!('i build services');
+    await settle();
+    session.admit(quiet(800));
+    await settle();
+    pipeline.accepted({ type: 'answer', text: 'typed instead' });
+    decoders[1]!('and i lead a team');
+    await settle();
+    expect(session.answers).toEqual([]);
+    expect(session.notes).toEqual([
+      'the candidate typed an answer while their spoken one was held back for its continuation: the spoken one was dropped',
+      'the candidate typed an answer while their spoken one was held back for its continuation: its continuation was dropped too: and i lead a team',
+    ]);
+    // The next spoken turn is an answer again.
+    session.isAwaitingInput = true;
+    session.admit(voice(800));
+    session.admit(quiet(800));
+    await settle();
+    decoders[2]!('i prefer postgres');
+    await settle();
+    expect(session.answers).toEqual(['i prefer postgres']);
   });
 
   it('words held back when the socket closes or the candidate switches to typing answer the question; otherwise the log says so', async () => {

@@ -123,6 +123,12 @@ export class VoicePipeline {
   private heldBack: { text: string; parts: number } | null = null;
   /** Hands the words held back over alone once they have waited HELD_ANSWER_MAX_MS. */
   private heldTimer: TimerHandle | null = null;
+  /** Bumped when words held back are cut off from their continuation (handed over alone, or dropped): turns started before are no answer. */
+  private cuts = 0;
+  /** What the log says, with their words, of turns started before the last cut. */
+  private cutNote = '';
+  /** `cuts` when the utterance in progress started. */
+  private utteranceCuts = 0;
 
   constructor(
     private readonly session: ChannelSession,
@@ -223,6 +229,7 @@ export class VoicePipeline {
   private onSpeechStarted(bargeIn: boolean): void {
     this.latency.forget();
     this.speaking = true;
+    this.utteranceCuts = this.cuts;
     // The browser's final text for this utterance comes after its end, so nothing sent before it is this answer.
     this.browserText.startUtterance();
     this.output.event({ type: 'vad', speaking: true });
@@ -243,7 +250,8 @@ export class VoicePipeline {
     this.output.event({ type: 'vad', speaking: false });
     this.speaking = false;
     this.pendingTurns += 1;
-    this.turns = this.turns.then(() => this.finishTurn(recognition, hangoverMs));
+    const cuts = this.utteranceCuts;
+    this.turns = this.turns.then(() => this.finishTurn(recognition, hangoverMs, cuts));
   }
 
   /** The utterance in progress was dropped: words held back for it go to the session alone. */
@@ -256,20 +264,38 @@ export class VoicePipeline {
   // the reply is prepared meanwhile, and sent only if the turn ends with them (finishTurn).
   private prepareReply(text: string): void {
     if (this.ended || this.session.mode !== 'voice' || this.session.recognition !== 'server') return;
-    // Words before these are still being recognised: the answer is not known yet.
-    if (this.pendingTurns > 0) return;
+    // Words before these are still being recognised: the answer is not known yet. Cut off: no answer at all.
+    if (this.pendingTurns > 0 || this.utteranceCuts !== this.cuts) return;
     this.speculation?.prepare(joined(this.heldBack?.text, text).slice(0, MAX_ANSWER_CHARS));
   }
 
   // 7. What was said, from the server's recogniser or the page's, becomes an answer for the conversation.
-  private async finishTurn(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number): Promise<void> {
+  private async finishTurn(recognition: RecognitionStream | Promise<string> | null, hangoverMs: number, cuts: number): Promise<void> {
     let text: string | null;
     try {
       text = await this.recognise(recognition, hangoverMs);
     } finally {
       this.pendingTurns -= 1;
     }
-    this.deliver(text);
+    if (cuts === this.cuts) this.deliver(text);
+    else this.cutOff(text);
+  }
+
+  /**
+   * A turn started before its answer's words were handed over alone or dropped: it was spoken to that
+   * question, so it answers none (not the next one); the log keeps its words. Turns before it were cut too.
+   */
+  private cutOff(text: string | null): void {
+    // A reply prepared for it, or a latency measured from it, would be for words no answer has.
+    this.speculation?.settle(null);
+    this.latency.forget();
+    if (text && !this.ended) this.session.note([`${this.cutNote}: ${text.slice(0, MAX_ANSWER_CHARS)}`]);
+  }
+
+  /** Turns started until now are cut off from the answer (cutOff); the log says `note` of their words. */
+  private cut(note: string): void {
+    this.cuts += 1;
+    this.cutNote = note;
   }
 
   /**
@@ -313,26 +339,38 @@ export class VoicePipeline {
   /**
    * The words held back go to the session alone, now (the continuation will not come, or not soon):
    * they answer the question they were said to, if it is still awaited; otherwise the log says they were lost.
-   * Turns still to come are then answers of their own.
+   * Turns still to come are then answers of their own (heldTooLong cuts off those already started).
    */
-  private releaseHeldBack(why: string): void {
+  private releaseHeldBack(why: string): boolean {
     const held = this.takeHeldBack();
-    if (!held) return;
+    if (!held) return false;
     held.timer?.clear();
     // A reply prepared for the words and their continuation would answer more than is handed over.
     this.speculation?.settle(null);
     if (!this.ended && this.session.isAwaitingInput) {
       this.session.note([`the candidate's spoken answer was held back for its continuation, then handed over without it: ${why}`]);
       this.handOver(held.text);
-    } else {
-      this.session.note([`the candidate's spoken answer was held back for its continuation and could not be handed over: ${why}`]);
+      return true;
     }
+    this.session.note([`the candidate's spoken answer was held back for its continuation and could not be handed over: ${why}`]);
+    return false;
   }
 
-  /** The continuation has not ended in HELD_ANSWER_MAX_MS (muted, or noise taken as speech): it is its own turn. */
+  /**
+   * The continuation has not ended in HELD_ANSWER_MAX_MS (muted, or noise taken as speech): the words go alone,
+   * and the continuation, spoken to their question, answers no other (cutOff).
+   */
   private heldTooLong(): void {
     this.heldTimer = null;
-    this.releaseHeldBack(`the continuation went on for over ${HELD_ANSWER_MAX_MS / 1_000} s`);
+    // The candidate stopped and the continuation is being recognised (bounded there): its turn joins them as usual,
+    // and if they go on meanwhile, holding them again starts a new bound.
+    if (!this.speaking && this.pendingTurns > 0) return;
+    const handedOver = this.releaseHeldBack(`the continuation went on for over ${HELD_ANSWER_MAX_MS / 1_000} s`);
+    this.cut(
+      handedOver
+        ? 'the candidate went on after the answer was handed over'
+        : 'the candidate went on after the answer, which could not be handed over',
+    );
   }
 
   /** The turn's words ('' or null: no answer), with `heard` sent and the latency's first parts noted. */
@@ -506,7 +544,7 @@ export class VoicePipeline {
     this.latency.forget();
   }
 
-  /** A typed answer came first: spoken words held back would answer the question after it. */
+  /** A typed answer came first: spoken words held back, and their continuation, would answer the question after it. */
   private dropHeldBack(): void {
     const held = this.takeHeldBack();
     if (!held) return;
@@ -514,6 +552,8 @@ export class VoicePipeline {
     this.session.note([
       'the candidate typed an answer while their spoken one was held back for its continuation: the spoken one was dropped',
     ]);
+    // The continuation still being recognised goes with them (the one in progress is dropped by dropUtterance).
+    this.cut('the candidate typed an answer while their spoken one was held back for its continuation: its continuation was dropped too');
   }
 
   /** Counted; a discarded reply is also a line in the interview's log (what was prepared is not). */
