@@ -7,6 +7,14 @@ import type { SpeculationOutcome } from './speculative-reply.js';
 import { MAX_WAITING_SECONDS } from './recogniser-slot.js';
 import { HELD_ANSWER_MAX_MS, VoicePipeline } from './voice-pipeline.js';
 
+/** A recogniser whose first utterance is decoded only when the test says (a loaded machine); later ones at once. */
+function slowFirstDecode(later = 'and i lead a team') {
+  let decoded: (text: string) => void = () => {};
+  const first = new Promise<string>((resolve) => (decoded = resolve));
+  let finishes = 0;
+  return { answer: () => (finishes++ === 0 ? first : later), decoded: (text: string) => decoded(text) };
+}
+
 function setup(
   options: {
     answer?: () => string | Promise<string>;
@@ -188,10 +196,8 @@ describe('the voice pipeline', () => {
   });
 
   it('speech while the previous utterance is still being recognised waits for the recogniser, and goes on the same answer', async () => {
-    let decoded: (text: string) => void = () => {};
-    const slow = new Promise<string>((resolve) => (decoded = resolve));
-    let finishes = 0;
-    const { session, stt, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    const { answer, decoded } = slowFirstDecode();
+    const { session, stt, of, settle } = setup({ answer });
     session.admit(voice(1_000));
     session.admit(quiet(800));
     // The candidate goes on while the first utterance is still being decoded.
@@ -210,10 +216,8 @@ describe('the voice pipeline', () => {
   });
 
   it('holds the first words back while their continuation is spoken, and prepares the reply for the whole answer', async () => {
-    let decoded: (text: string) => void = () => {};
-    const slow = new Promise<string>((resolve) => (decoded = resolve));
-    let finishes = 0;
-    const { session, outcomes, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    const { answer, decoded } = slowFirstDecode();
+    const { session, outcomes, of, settle } = setup({ answer });
     session.admit(voice(1_000));
     session.admit(quiet(800));
     session.admit(voice(800));
@@ -261,10 +265,8 @@ describe('the voice pipeline', () => {
   });
 
   it('words held back for a continuation that never ends (the candidate muted mid-sentence) go to the session alone after the bound', async () => {
-    let decoded: (text: string) => void = () => {};
-    const slow = new Promise<string>((resolve) => (decoded = resolve));
-    let finishes = 0;
-    const { session, scheduler, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+    const { answer, decoded } = slowFirstDecode();
+    const { session, scheduler, settle } = setup({ answer });
     session.admit(voice(1_000));
     session.admit(quiet(800));
     // Then muted: no frame ends this utterance.
@@ -341,10 +343,8 @@ describe('the voice pipeline', () => {
   it('words held back when the socket closes or the candidate switches to typing answer the question; otherwise the log says so', async () => {
     const cases = ['disconnect', 'switch to typing', 'interview ended', 'typing, answer already on its way'] as const;
     for (const meanwhile of cases) {
-      let decoded: (text: string) => void = () => {};
-      const slow = new Promise<string>((resolve) => (decoded = resolve));
-      let finishes = 0;
-      const { session, pipeline, scheduler, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and i lead a team') });
+      const { answer, decoded } = slowFirstDecode();
+      const { session, pipeline, scheduler, settle } = setup({ answer });
       session.admit(voice(1_000));
       session.admit(quiet(800));
       session.admit(voice(500));
@@ -376,10 +376,8 @@ describe('the voice pipeline', () => {
   });
 
   it('says in the interview log when speech waiting for the recogniser goes past its bound, and recognises what was kept', async () => {
-    let decoded: (text: string) => void = () => {};
-    const slow = new Promise<string>((resolve) => (decoded = resolve));
-    let finishes = 0;
-    const { session, stt, of, settle } = setup({ answer: () => (finishes++ === 0 ? slow : 'and so on') });
+    const { answer, decoded } = slowFirstDecode('and so on');
+    const { session, stt, of, settle } = setup({ answer });
     session.admit(voice(1_000));
     session.admit(quiet(800));
     session.admit(voice(MAX_WAITING_SECONDS * 1_000 + 2_000));
