@@ -14,6 +14,7 @@ import {
   languageFor,
   normaliseText,
   tokenize,
+  type Language,
   type Lexicon,
   type ScreeningWords,
   type TimeUnit,
@@ -49,12 +50,18 @@ export interface Amount {
   rangeEnd?: 'bottom' | 'top';
   /** "I'm 50": the plain number an age was read from; against hours, a Pensum or a distance it is that number again. */
   plain?: number;
+  /** "a couple of years", "quelques années": the count is somewhere in this span (`count` is its low end). */
+  span?: readonly [number, number];
   at: number;
   /** The token after a plain or money figure and its multiplier ("cinq cents" ends after "cents"): a pay period is read from there. */
   numberEnd?: number;
 }
 
 const DAYS: Record<TimeUnit, number> = { year: 365, month: 30, week: 7, day: 1 };
+/** What a loose count may stand for ("a couple" of years is two or three); ScreeningWords.vagueCounts. */
+const VAGUE_COUNTS = { couple: [2, 3], few: [2, 5], several: [2, 7] } as const;
+/** Words that may stand between a loose count and its unit ("a couple of years", "un par de años"). */
+const VAGUE_LINKS = new Set(['of', 'de', 'd', 'af', 'av', 'an', 'von']);
 const RANGE_JOINERS = new Set([
   'to',
   'and',
@@ -130,6 +137,24 @@ export interface AmountWords {
   halves: RegExp | null;
   /** "twenty-six", "vierunddreißig", "treinta y cinco", "ستة عشر": numbers of several parts, with their values. */
   compounds: { pattern: RegExp; values: Map<string, number> } | null;
+  /** "and", "und", "og", "و": between the parts of a number said in full ("two hundred and fifty"). */
+  numberJoiners: Set<string>;
+  /** Loose counts, longest first: their tokens and the span they stand for. */
+  vague: Array<{ tokens: string[]; span: readonly [number, number] }>;
+  /** The interview language's number words written as one ("viertausendfünfhundert", "tvåhundranittio"), null when it has no hundred or thousand word. */
+  glued: GluedNumbers | null;
+}
+
+/** What a glued number word may be made of, in the interview language alone. */
+interface GluedNumbers {
+  /** Number words, compounds ("achtundvierzig"), joiners ("und", "og") and multipliers, normalised. */
+  parts: Set<string>;
+  /** Compounds written as one and their values ("toogfyrre" = 42): written as digits when split out. */
+  compounds: Map<string, number>;
+  multipliers: Set<string>;
+  longest: number;
+  /** A word that contains a multiplier: only such words are split. */
+  probe: RegExp;
 }
 
 const cache = new Map<LanguageCode, AmountWords>();
@@ -191,9 +216,20 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     ends: phraseSet(screening.flatMap((s) => s.expiring)),
     halves: null,
     compounds: null,
+    numberJoiners: single(screening.flatMap((s) => s.numberJoiners)),
+    vague: screening
+      .flatMap((s) =>
+        (Object.keys(VAGUE_COUNTS) as Array<keyof typeof VAGUE_COUNTS>).flatMap((kind) =>
+          s.vagueCounts[kind].map((phrase) => ({ tokens: phraseTokens(phrase), span: VAGUE_COUNTS[kind] })),
+        ),
+      )
+      .filter((v) => v.tokens.length > 0)
+      .sort((a, b) => b.tokens.length - a.tokens.length),
+    glued: null,
   };
   words.halves = halvesPattern(words);
   words.compounds = compoundsPattern(lexicons, [...words.thousands]);
+  words.glued = gluedNumbers(own, words.compounds);
   cache.set(language, words);
   return words;
 }
@@ -298,6 +334,160 @@ function joinHalves(text: string, words: AmountWords): string {
 }
 
 /**
+ * The parts of glued number words in the interview language's own record: its number words of one token worth a whole
+ * number, its compounds written as one ("achtundvierzig", "toogfyrre"), joiners and its hundred and thousand words
+ * (of more than two letters: never "k").
+ */
+function gluedNumbers(own: Language, compounds: AmountWords['compounds']): GluedNumbers | null {
+  const norm = (w: string) => phraseTokens(w);
+  const multipliers = new Set(
+    [...own.screening.thousands, ...own.screening.hundreds].flatMap(norm).filter((w) => w.length > 2 && /^\p{L}+$/u.test(w)),
+  );
+  if (multipliers.size === 0) return null;
+  const numbers = Object.entries(own.lexicon.numberWords)
+    .filter(([w, v]) => Number.isInteger(v) && v >= 1 && norm(w).length === 1)
+    .map(([w]) => norm(w)[0] as string);
+  // Compounds written as one, with every unit: inside a glued number "to" is two ("toogfyrretusind" = 42 000), though
+  // alone it is too short to be read as one (compoundsPattern).
+  const compoundValues = new Map([...(compounds?.values ?? [])].filter(([k]) => !k.includes(' ')));
+  const entries = Object.entries(own.lexicon.numberWords).map(([w, v]) => [norm(w).join(' '), v] as const);
+  const units = entries.filter(([w, v]) => Number.isInteger(v) && v >= 1 && v <= 9 && !w.includes(' '));
+  const tens = entries.filter(([w, v]) => v >= 20 && v <= 90 && v % 10 === 0 && !w.includes(' '));
+  for (const template of own.lexicon.numberCompounds ?? [])
+    if (!/\s/.test(template) && template.includes('{t}') && template.includes('{u}'))
+      for (const [t, tv] of tens)
+        for (const [u, uv] of units) compoundValues.set(norm(template.replace('{t}', t).replace('{u}', u)).join(''), tv + uv);
+  const parts = new Set([...numbers, ...compoundValues.keys(), ...own.screening.numberJoiners.flatMap(norm), ...multipliers]);
+  const longest = Math.max(...[...parts].map((p) => p.length));
+  const probe = new RegExp([...multipliers].map(escapeRegExp).join('|'), 'u');
+  return { parts, compounds: compoundValues, multipliers, longest, probe };
+}
+
+/**
+ * "viertausendfunfhundert" -> "vier tausend funf hundert", "tvahundranittio" -> "tva hundra nittio",
+ * "toogfyrretusind" -> "42 tusind": a word made wholly of number parts, one of them a hundred or a thousand, in the
+ * fewest parts; any other word as it was ("tusindvis", "hundratals").
+ */
+function splitGluedNumbers(text: string, words: AmountWords): string {
+  const glued = words.glued;
+  if (!glued) return text;
+  return text.replace(/[\p{L}\p{M}]{6,}/gu, (word) => {
+    if (!glued.probe.test(word) || glued.parts.has(word)) return word;
+    // fewest[i]: the fewest parts that make word[0, i), and where the last of them starts.
+    const fewest: Array<{ count: number; from: number } | null> = [{ count: 0, from: 0 }];
+    for (let end = 1; end <= word.length; end++) {
+      fewest[end] = null;
+      for (let start = Math.max(0, end - glued.longest); start < end; start++) {
+        const before = fewest[start];
+        if (!before || !glued.parts.has(word.slice(start, end))) continue;
+        if (!fewest[end] || before.count + 1 < (fewest[end] as { count: number }).count)
+          fewest[end] = { count: before.count + 1, from: start };
+      }
+    }
+    const parts: string[] = [];
+    for (let end = word.length; end > 0;) {
+      const last = fewest[end];
+      if (!last) return word;
+      parts.unshift(word.slice(last.from, end));
+      end = last.from;
+    }
+    if (parts.length < 2 || !parts.some((p) => glued.multipliers.has(p))) return word;
+    return parts.map((p) => String(glued.compounds.get(p) ?? p)).join(' ');
+  });
+}
+
+/** `isShort`: "a", "en", "to": a number only right before a hundred or a thousand ("eight hundred a month"). */
+type NumberPart = { kind: 'number'; value: number; isShort?: boolean } | { kind: 'multiplier'; times: number } | { kind: 'joiner' };
+
+/** A number said in full as it is being read: the thousands (and lakhs) done, and the group under a thousand. */
+interface NumberState {
+  total: number;
+  group: number;
+  hasHundred: boolean;
+  /** The smallest multiplier applied to the total so far: a later one must be smaller ("two thousand three hundred"). */
+  below: number;
+}
+
+/**
+ * Reads a number said in full over normalised tokens ("2 thousand 8 hundred", "dos mil doscientos", "to hundrede og
+ * 50", "hundra nittio", "3 الاف وخمسمايه", "दो लाख पचास हज़ार") into one figure. A number and its multiplier alone
+ * ("38 tausend", "five hundred") are left for readAmounts, which scales ranges by them ("between 20 and 25 thousand").
+ * A joiner followed by a number that takes a multiplier of its own starts a second number: "two thousand and three
+ * thousand" is a range, not 2003 thousand.
+ */
+function composeNumbers(text: string, words: AmountWords): string {
+  if (words.hundreds.size === 0 && words.thousands.size === 0) return text;
+  const tokens = [...text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+  const partsOf = (token: string): NumberPart[] | null => {
+    if (/^\d{1,3}$/.test(token)) return [{ kind: 'number', value: Number(token) }];
+    const value = words.numbers.get(token);
+    if (value !== undefined)
+      return Number.isInteger(value) && value >= 1 && value < 1000 ? [{ kind: 'number', value, isShort: token.length < 3 }] : null;
+    if (words.hundreds.has(token)) return [{ kind: 'multiplier', times: 100 }];
+    if (words.thousands.has(token) && token !== 'k') return [{ kind: 'multiplier', times: 1000 }];
+    if (words.lakhs.has(token) && token !== 'lpa') return [{ kind: 'multiplier', times: 100_000 }];
+    if (words.numberJoiners.has(token)) return [{ kind: 'joiner' }];
+    // "وخمسمايه": the Arabic "و" glued to the next part.
+    const rest = token.startsWith('و') && words.numberJoiners.has('و') ? partsOf(token.slice(1)) : null;
+    return rest && rest[0]?.kind !== 'joiner' ? [{ kind: 'joiner' }, ...rest] : null;
+  };
+  const step = (state: NumberState, part: NumberPart): NumberState | null => {
+    if (part.kind === 'number') {
+      if (state.group === 0) return part.value < state.below ? { ...state, group: part.value, hasHundred: part.value >= 100 } : null;
+      return state.hasHundred && state.group % 100 === 0 && part.value < 100 ? { ...state, group: state.group + part.value } : null;
+    }
+    if (part.kind === 'joiner') return state;
+    if (part.times === 100)
+      return !state.hasHundred && state.group < 10 ? { ...state, group: (state.group || 1) * 100, hasHundred: true } : null;
+    if (part.times >= state.below || state.group >= 1000) return null;
+    return { total: state.total + (state.group || 1) * part.times, group: 0, hasHundred: false, below: part.times };
+  };
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < tokens.length;) {
+    // The parts of the run from token i, while only spaces or hyphens stand between tokens.
+    const run: Array<{ part: NumberPart; token: number }> = [];
+    for (let j = i; j < tokens.length; j++) {
+      if (j > i && !/^[\s-]+$/.test(text.slice((tokens[j - 1] as { end: number }).end, (tokens[j] as { start: number }).start))) break;
+      const parts = partsOf((tokens[j] as { text: string }).text);
+      if (!parts) break;
+      for (const part of parts) run.push({ part, token: j });
+    }
+    let state: NumberState = { total: 0, group: 0, hasHundred: false, below: Infinity };
+    let good: { state: NumberState; length: number } | null = null;
+    let beforeJoiner: { state: NumberState; length: number } | null = null;
+    for (let k = 0; k < run.length; k++) {
+      const { part } = run[k] as { part: NumberPart };
+      const previous = run[k - 1]?.part;
+      const isJoinerPlace = part.kind === 'joiner' && previous?.kind === 'multiplier' && run[k + 1]?.part.kind === 'number';
+      const isArticle = part.kind === 'number' && part.isShort === true && run[k + 1]?.part.kind !== 'multiplier';
+      const next = (part.kind === 'joiner' && !isJoinerPlace) || isArticle ? null : step(state, part);
+      if (!next) {
+        // "two hundred and three hundred": the number after the joiner wanted a multiplier of its own.
+        if (beforeJoiner && part.kind === 'multiplier') good = beforeJoiner;
+        break;
+      }
+      if (part.kind === 'joiner') beforeJoiner = good;
+      state = next;
+      if (part.kind !== 'joiner') good = { state, length: k + 1 };
+    }
+    const used = good ? run.slice(0, good.length) : [];
+    const hasMultiplier = used.some((u) => u.part.kind === 'multiplier');
+    const isPlainPair = used.length === 2 && used[0]?.part.kind === 'number' && used[1]?.part.kind === 'multiplier';
+    const lastToken = used[used.length - 1]?.token ?? i;
+    if (!good || !hasMultiplier || isPlainPair || used.length < 2) {
+      i++;
+      continue;
+    }
+    const first = tokens[i] as { start: number };
+    out += text.slice(copied, first.start) + String(good.state.total + good.state.group);
+    copied = (tokens[lastToken] as { end: number }).end;
+    i = lastToken + 1;
+  }
+  return out + text.slice(copied);
+}
+
+/**
  * Normalised text with numbers made whole tokens: thousands separators
  * dropped ("85'000", "38 000", "55,000"), decimals kept as "9d5" (the
  * tokenizer splits at dots), "%" spelled out, "1. März" kept in one clause, the dot
@@ -305,13 +495,14 @@ function joinHalves(text: string, words: AmountWords): string {
  */
 export function prepareNumbers(text: string, words: AmountWords): string {
   // "38.000 kr. om måneden", "ca. 5 km": the dot of a unit's abbreviation before a word in lower case ends no clause.
-  const prepared = joinCompounds(normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1')), words)
+  const normalised = normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'));
+  const prepared = joinCompounds(splitGluedNumbers(normalised, words), words)
     .replace(/%/g, ' percent ')
     .replace(/(^|\s)و(?=\d)/gu, '$1و ')
     .replace(/\d{1,3}(?:['’.,\u00a0\u202f ]\d{3})+(?!\d)/g, (m) => m.replace(/\D/g, ''))
     .replace(/(\d+)[.,](\d+)/g, '$1d$2')
     .replace(/(\d)\.\s+(\p{L}+)/gu, (m, d: string, w: string) => (words.monthWords.has(w) ? `${d} ${w}` : m));
-  return joinHalves(prepared, words);
+  return joinHalves(composeNumbers(prepared, words), words);
 }
 
 function numberAt(token: string, words: AmountWords): { value: number; isOrdinal: boolean; times: number } | null {
@@ -492,7 +683,15 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     at,
   });
 
+  let skipTo = 0;
   tokens.forEach((token, at) => {
+    if (at < skipTo) return;
+    const loose = looseCount(tokens, at, words);
+    if (loose) {
+      skipTo = loose.end;
+      const [low] = loose.span;
+      return void found.push({ ...make(at, 'duration', low * DAYS[loose.unit], low, loose.unit, loose.end), span: loose.span });
+    }
     const since = answeredAt && isPastYear(token, answeredAt) ? sinceDuration(tokens, at, words, months, monthOfHit, answeredAt) : null;
     if (since) {
       for (let k = since.start; k < at; k++) taken.add(k);
@@ -629,6 +828,22 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
         found.push(isAgo(tokens, at, at + 1, words) ? { ...duration, isAgo: true } : duration);
       });
   return found.sort((a, b) => a.at - b.at);
+}
+
+/** "a couple of years", "quelques années", "कई साल": a loose count right before a time unit, and where it ends. */
+function looseCount(
+  tokens: readonly string[],
+  at: number,
+  words: AmountWords,
+): { span: readonly [number, number]; unit: TimeUnit; end: number } | null {
+  for (const { tokens: phrase, span } of words.vague) {
+    if (tokens.slice(at, at + phrase.length).join(' ') !== phrase.join(' ')) continue;
+    let next = at + phrase.length;
+    if (VAGUE_LINKS.has(tokens[next] ?? '')) next++;
+    const unit = words.units.get(tokens[next] ?? '');
+    if (unit) return { span, unit, end: next + 1 };
+  }
+  return null;
 }
 
 /** Signed days from `required` to `stated` on the calendar, across a year end ("2 January" after "15 December"). */

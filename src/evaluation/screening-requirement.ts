@@ -88,6 +88,12 @@ const HOURS_PER_YEAR = 2080;
 const MONTHLY_PAYMENTS_MIN = 12;
 const MONTHLY_PAYMENTS_MAX = 16;
 
+/** Words at most between a stretch and the one that corrects it ("about a year, no, ten months": "year no"). */
+const CORRECTION_REACH = 5;
+
+/** A share of a duration's limit by which a stretch counted in other units may miss it: 12 months of 30 days are 360 of 365. */
+const DURATION_SLACK = 0.02;
+
 /** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 12 months. */
 const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = {
   hour: HOURS_PER_YEAR,
@@ -211,7 +217,10 @@ export function describe(amount: Amount, m: Messages, locale: ProseLocale): stri
   const number = (v: number) => new Intl.NumberFormat(locale).format(Math.round(v * 10) / 10);
   switch (amount.dimension) {
     case 'duration':
-      return m.quantity(amount.count, amount.unit ?? 'day');
+      // "a couple of years": the span it may stand for, "2–3 years".
+      return amount.span
+        ? `${amount.span[0]}–${m.quantity(amount.span[1], amount.unit ?? 'day')}`
+        : m.quantity(amount.count, amount.unit ?? 'day');
     case 'distance':
       return `${number(amount.value)} km`;
     case 'hours':
@@ -346,6 +355,12 @@ export function statedAmount(
       findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 4), since).length > 0;
     const first = candidates.find((p) => !p.amount.isAgo);
     if (first && candidates.some((p) => p.clause !== first.clause && !p.amount.isAgo && isCurrent(p))) return null;
+    const told = toldStretches(
+      candidates.filter((p) => !p.amount.isAgo),
+      clauses,
+      language,
+    );
+    if (told) return told;
   }
   if (candidates.length === 0) {
     // A bare number takes the criterion's unit: "Five." to "how many years", "90 ginge auch" to a Pensum.
@@ -360,6 +375,45 @@ export function statedAmount(
   if (dimension === 'duration' || dimension === 'distance') return candidates[0] ?? null;
   // Hours and percentages: the most the candidate offers against a minimum, the least against a maximum.
   return candidates.reduce((a, b) => ((kind === 'minimum' ? b.amount.value > a.amount.value : b.amount.value < a.amount.value) ? b : a));
+}
+
+/**
+ * Stretches of work told one after another, as a recruiter adds them up: when every stretch follows the one before
+ * with a "then" ("and then", "und dann nochmal", "وبعدين") or corrects it within a few words ("about a year, no, ten
+ * months"), the sum of those not corrected. Null when the stretches stand otherwise (the first one decides,
+ * as before), or when one is a loose count ("a couple of years"). A total said of them ("five years in finance
+ * overall") is left alone: it is often of a wider field than the criterion's.
+ */
+function toldStretches(
+  stretches: ReadonlyArray<{ amount: Amount; clause: ClauseReading }>,
+  clauses: readonly ClauseReading[],
+  language: LanguageCode,
+): { amount: Amount; clause: ClauseReading } | null {
+  if (stretches.length < 2 || stretches.some((p) => p.amount.span || p.amount.dimension !== 'duration')) return null;
+  const words = amountWordsFor(language).screening.map((s) => s.stretches);
+  const [then, corrections] = (['then', 'corrections'] as const).map((k) => words.flatMap((w) => w[k]));
+  // Token positions across the whole answer, so the words between stretches in two clauses are read too.
+  const offsets = new Map<ClauseReading, number>();
+  clauses.reduce((offset, c) => (offsets.set(c, offset), offset + c.tokens.length), 0);
+  const tokens = clauses.flatMap((c) => c.tokens);
+  const at = (p: (typeof stretches)[number]) => (offsets.get(p.clause) ?? 0) + p.amount.at;
+  const kept = [stretches[0] as (typeof stretches)[number]];
+  for (let i = 1; i < stretches.length; i++) {
+    const between = tokens.slice(at(stretches[i - 1] as (typeof stretches)[number]) + 1, at(stretches[i] as (typeof stretches)[number]));
+    const isCorrection = between.length <= CORRECTION_REACH && findPhrases(between, corrections as string[]).length > 0;
+    if (findPhrases(between, then as string[]).length === 0 && !isCorrection) return null;
+    if (isCorrection) kept.pop();
+    kept.push(stretches[i] as (typeof stretches)[number]);
+  }
+  if (kept.length === 1) return kept[0] ?? null;
+  const value = kept.reduce((sum, p) => sum + p.amount.value, 0);
+  const units = new Set(kept.map((p) => p.amount.unit));
+  const unit = units.size === 1 ? (kept[0]?.amount.unit ?? 'month') : 'month';
+  const count = units.size === 1 ? kept.reduce((sum, p) => sum + p.amount.count, 0) : Math.round(value / 30);
+  const biases = new Set(kept.map((p) => p.amount.bias));
+  const bias = biases.size === 1 ? (kept[0]?.amount.bias ?? 0) : 0;
+  const first = kept[0] as (typeof stretches)[number];
+  return { amount: { ...first.amount, value, count, unit, bias }, clause: first.clause };
 }
 
 /**
@@ -395,17 +449,27 @@ function toPeriodOf(
 
 /**
  * The monthly pays a year the answer names ("en catorce pagas", "13 Monatslöhne", "plus a 13th salary", "sur 13
- * mois"): a count from MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX one or two words before a payments word, else 12.
+ * mois", "mal dreizehn"): a count from MONTHLY_PAYMENTS_MIN to MONTHLY_PAYMENTS_MAX one or two words before a
+ * payments word or right after a times word, else 12.
  */
 function paymentsPerYear(clauses: readonly ClauseReading[], language: LanguageCode): number {
   const tokens = clauses.flatMap((c) => c.tokens);
   const words = amountWordsFor(language);
-  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryPayments', 'screening'))) {
-    for (const token of tokens.slice(Math.max(0, hit.start - 2), hit.start)) {
-      const count = /^(\d+)(?:st|nd|rd|th|e|eme|o|a|\.)?$/.exec(token)?.[1] ?? words.numbers.get(token);
-      const value = Number(count);
+  const countIn = (near: readonly string[]) => {
+    for (const token of near) {
+      const value = Number(/^(\d+)(?:st|nd|rd|th|e|eme|o|a|\.)?$/.exec(token)?.[1] ?? words.numbers.get(token));
       if (value >= MONTHLY_PAYMENTS_MIN && value <= MONTHLY_PAYMENTS_MAX) return value;
     }
+    return null;
+  };
+  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryPayments', 'screening'))) {
+    const count = countIn(tokens.slice(Math.max(0, hit.start - 2), hit.start));
+    if (count !== null) return count;
+  }
+  // "und dann mal dreizehn", "times 13": the count right after.
+  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryTimes', 'screening'))) {
+    const count = countIn(tokens.slice(hit.end, hit.end + 1));
+    if (count !== null) return count;
   }
   return PERIODS_PER_YEAR.month;
 }
@@ -424,6 +488,10 @@ export function meetsRequirement(requirement: Requirement, stated: Amount): bool
     return dateDifference(stated.value, limit.value) <= 0;
   }
   const value = stated.value + stated.bias * (stated.dimension === 'duration' ? 0.5 : 0.01);
-  if (requirement.kind === 'minimum') return value >= limit.value + limit.bias * 0.01;
-  return value <= limit.value;
+  // Durations are counted in days with a month of 30: "24 months" (720) is "2 years" (730) as people count. Only
+  // across units, and never for "almost 24 months" (a bias).
+  const isOtherUnit = stated.dimension === 'duration' && stated.unit !== limit.unit && stated.bias === 0;
+  const slack = isOtherUnit ? limit.value * DURATION_SLACK : 0;
+  if (requirement.kind === 'minimum') return value + slack >= limit.value + limit.bias * 0.01;
+  return value - slack <= limit.value;
 }

@@ -192,6 +192,11 @@ export function judgeScreeningAnswer(
       const meets = meetsRequirement(requirement, stated.amount);
       // Only the current pay, and a wish for more: under the cap it says nothing of the expectation (undecided).
       if (stated.isCurrentOnly && meets) return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
+      // "a couple of years" against "at least 3 years": the limit falls inside what it may stand for.
+      const span = stated.amount.span;
+      const top = span ? { ...stated.amount, value: (stated.amount.value * span[1]) / span[0], count: span[1] } : null;
+      if (top && meetsRequirement(requirement, top) !== meets)
+        return verdict(false, m.screeningUnclear(criterion, quote), 'unclear', hedges);
       const analysis = m.screeningQuantity(
         describe(stated.amount, m, locale),
         describe(requirement.limit, m, locale),

@@ -149,7 +149,7 @@ const MUNDART_LEXICON: Language['lexicon'] = {
   numberWords: {
     ...german.lexicon.numberWords,
     ...numbers(
-      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5|sächzä=16|sächzäni=16|sibezä=17|sibezäni=17|achtzä=18|achtzäni=18|nünzä=19|nünzäni=19|zwänzgi=20|drissgi=30|sächzg=60',
+      'eis=1|ei=1|zwöi=2|zwee=2|drü=3|föif=5|füf=5|füüf=5|sächs=6|sibe=7|nüün=9|zäh=10|zää=10|füfzäh=15|föfzä=15|zwänzg=20|drissg=30|vierzg=40|füfzg=50|eiehalb=1.5|sächzä=16|sächzäni=16|sibezä=17|sibezäni=17|achtzä=18|achtzäni=18|nünzä=19|nünzäni=19|zwänzgi=20|drissgi=30|sächzg=60|sibezg=70|achtzg=80|nünzg=90|nüünzg=90',
     ),
   },
   numberCompounds: list('{u}e{t}|{u}e{t}i|{u}und{t}'),
@@ -248,6 +248,17 @@ export const swissGerman: Language = {
       it: { names: 'Italien', nationals: 'Italiener|Italienerin|italienisch|Italiäner|Italiänerin|italiänisch' },
       fr: { names: 'Frankreich', nationals: 'Franzose|Französin|französisch|Franzos' },
     },
+    vagueCounts: {
+      couple: [...german.screening.vagueCounts.couple, ...list('es paar|e paar|es paarä')],
+      few: [...german.screening.vagueCounts.few, ...list('einigi|wenigi')],
+      several: [...german.screening.vagueCounts.several, ...list('mehreri')],
+    },
+    stretches: {
+      then: [...german.screening.stretches.then, ...list('und dänn|dänn|nachher|druf')],
+      corrections: german.screening.stretches.corrections,
+    },
+    thousands: [...german.screening.thousands, ...list('tuusig|tuusend|tausig')],
+    hundreds: [...german.screening.hundreds, ...list('hundärt')],
     payWords: [...german.screening.payWords, ...list('franken|franke|chf|lohnvorstellung|monatslohn|monatslöhne')],
     // "20 Minute mit em Bus", "50 Johr alt" (German's "# alt" reads the Mundart year too).
     minuteUnits: [...german.screening.minuteUnits, ...list('minutä|minüte')],
@@ -258,6 +269,7 @@ export const swissGerman: Language = {
     // "bi vor füüf Jahr uf Züri züglet": a move, no experience.
     lifeEvents: [...german.screening.lifeEvents, ...list('züglet|zügled|abschluss gmacht')],
     // Pay periods in Mundart ("im Monet", "i de Stund", "im Johr").
+    salaryTimes: [...german.screening.salaryTimes, ...list('mol')],
     salaryPayments: [...german.screening.salaryPayments, ...list('monetslöhn|monatslöhn|löhn|zahltäg')],
     payPeriods: {
       day: [...german.screening.payPeriods.day, ...list('im tag|pro tag|tagesaasatz|tagesansatz')],

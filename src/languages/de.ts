@@ -107,7 +107,7 @@ export const german: Language = {
     halfAfter: list('und ein halb|und einhalb|komma funf|komma fünf|einhalb'),
     halfBefore: list(''),
     numberWords: numbers(
-      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5|sechzehn=16|siebzehn=17|achtzehn=18|neunzehn=19|dreissig=30|vierzig=40|fünfzig=50|sechzig=60|siebzig=70|achtzig=80',
+      'dreizehn=13|vierzehn=14|ein=1|eine=1|einen=1|einem=1|einer=1|eins=1|zwei=2|zwo=2|drei=3|vier=4|fünf=5|sechs=6|sieben=7|acht=8|neun=9|zehn=10|elf=11|zwölf=12|fünfzehn=15|zwanzig=20|anderthalb=1.5|eineinhalb=1.5|halbes=0.5|sechzehn=16|siebzehn=17|achtzehn=18|neunzehn=19|dreissig=30|vierzig=40|fünfzig=50|sechzig=60|siebzig=70|achtzig=80|neunzig=90',
     ),
     numberCompounds: list('{u}und{t}'),
     units: {
@@ -158,12 +158,19 @@ export const german: Language = {
     thousands: list('tausend|k|tsd'),
     lakhs: [],
     hundreds: list('hundert'),
+    numberJoiners: list('und'),
+    vagueCounts: { couple: list('ein paar|paar|zwei drei'), few: list('einige|wenige'), several: list('mehrere|etliche') },
+    stretches: {
+      then: list('und dann|dann|danach|nochmal|noch mal|anschliessend|und danach'),
+      corrections: list('nein|nee|quatsch|ich meine|sorry|pardon|eigentlich'),
+    },
     payWords: list('gehalt|lohn|lohnvorstellung|gehaltsvorstellung|gehaltswunsch|vergütung|jahresgehalt|brutto|salär'),
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
     objections: list('stört|stören|ausmachen|dagegen'),
     currentPay: list('aktuell|derzeit|momentan|zurzeit|jetzt|verdiene|heute'),
     payRise: list('verbessern|verbesserung|etwas mehr|mehr als jetzt|mehr als bisher|gehaltssprung|steigerung|gehaltserhöhung'),
     salaryPayments: list('gehälter|monatsgehälter|monatsgehalt|gehalt|monatslöhne|monatslohn|zahlungen|auszahlungen'),
+    salaryTimes: list('mal|x'),
     notThatFrames: list('es ist nicht so dass|es ist nicht so|nicht dass|nicht so dass|ich würde nicht sagen dass|ich würde nicht sagen'),
     contrasts: list('aber|jedoch|allerdings'),
     lapsed: list(

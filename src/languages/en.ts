@@ -143,7 +143,7 @@ export const english: Language = {
     halfAfter: list('and a half'),
     halfBefore: list(''),
     numberWords: numbers(
-      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5|sixteen=16|seventeen=17|eighteen=18|nineteen=19|thirty=30|forty=40|fifty=50|sixty=60|seventy=70|eighty=80',
+      'thirteen=13|fourteen=14|one=1|a=1|an=1|two=2|three=3|four=4|five=5|six=6|seven=7|eight=8|nine=9|ten=10|eleven=11|twelve=12|fifteen=15|twenty=20|couple=2|half=0.5|sixteen=16|seventeen=17|eighteen=18|nineteen=19|thirty=30|forty=40|fifty=50|sixty=60|seventy=70|eighty=80|ninety=90',
     ),
     numberCompounds: list('{t} {u}'),
     units: { year: list('year|years|yr|yrs'), month: list('month|months'), week: list('week|weeks'), day: list('day|days') },
@@ -193,12 +193,19 @@ export const english: Language = {
     thousands: list('k|thousand|grand'),
     lakhs: list('lakh|lakhs|lac|lpa'),
     hundreds: list('hundred|hundreds'),
+    numberJoiners: list('and'),
+    vagueCounts: { couple: list('a couple|couple|a pair'), few: list('a few|few'), several: list('several') },
+    stretches: {
+      then: list('and then|then|after that|afterwards|and after that'),
+      corrections: list('no|i mean|sorry|actually|or rather'),
+    },
     payWords: list('salary|pay|wage|wages|compensation|income|earn|ctc|package|budget'),
     problemNouns: list('problem|problems|issue|issues|trouble|difficulty|difficulties|objection|objections'),
     objections: list('mind|bother|bothers'),
     currentPay: list("currently|current|now|at the moment|i make|i earn|i'm on|today"),
     payRise: list('improve|a step up|a raise|a pay rise|an increase|more than now|more than i make|more than i earn|a bit more|bump'),
     salaryPayments: list('payments|salaries|salary|paychecks|pay cheques|monthly salaries|months pay|month salary'),
+    salaryTimes: list('times|x|multiplied by'),
     notThatFrames: list(
       "it's not that|it is not that|it's not like|it is not like|it isn't that|not that|i wouldn't say|i would not say|not like",
     ),

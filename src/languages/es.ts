@@ -99,7 +99,7 @@ export const spanish: Language = {
     halfAfter: list('y medio|y media'),
     halfBefore: list(''),
     numberWords: numbers(
-      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5|dieciséis=16|diecisiete=17|dieciocho=18|diecinueve=19|veintiuno=21|veintiún=21|veintidós=22|veintitrés=23|veinticuatro=24|veinticinco=25|veintiséis=26|veintisiete=27|veintiocho=28|veintinueve=29|treinta=30|cuarenta=40|cincuenta=50|sesenta=60|setenta=70|ochenta=80',
+      'trece=13|catorce=14|un=1|uno=1|una=1|dos=2|tres=3|cuatro=4|cinco=5|seis=6|siete=7|ocho=8|nueve=9|diez=10|once=11|doce=12|quince=15|veinte=20|medio=0.5|dieciséis=16|diecisiete=17|dieciocho=18|diecinueve=19|veintiuno=21|veintiún=21|veintidós=22|veintitrés=23|veinticuatro=24|veinticinco=25|veintiséis=26|veintisiete=27|veintiocho=28|veintinueve=29|treinta=30|cuarenta=40|cincuenta=50|sesenta=60|setenta=70|ochenta=80|noventa=90|cien=100|ciento=100|doscientos=200|doscientas=200|trescientos=300|trescientas=300|cuatrocientos=400|cuatrocientas=400|quinientos=500|quinientas=500|seiscientos=600|seiscientas=600|setecientos=700|setecientas=700|ochocientos=800|ochocientas=800|novecientos=900|novecientas=900',
     ),
     numberCompounds: list('{t} y {u}'),
     units: { year: list('año|años'), month: list('mes|meses'), week: list('semana|semanas'), day: list('día|días') },
@@ -144,12 +144,23 @@ export const spanish: Language = {
     thousands: list('mil|k'),
     lakhs: [],
     hundreds: list('cien|cientos'),
+    numberJoiners: list('y'),
+    vagueCounts: {
+      couple: list('un par|par'),
+      few: list('unos cuantos|unas cuantas|algunos|algunas|unos pocos|unas pocas|pocos|pocas'),
+      several: list('varios|varias'),
+    },
+    stretches: {
+      then: list('y luego|luego|después|y después|y entonces'),
+      corrections: list('no perdón|perdón|quiero decir|mejor dicho|bueno no'),
+    },
     payWords: list('salario|salarial|sueldo|remuneración|bruto|brutos|anual|anuales'),
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),
     objections: list('importa|importan|molesta|molestan|inconveniente'),
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
+    salaryTimes: list('por|x|multiplicado por'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),
     lapsed: list(

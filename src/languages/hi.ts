@@ -94,7 +94,7 @@ export const hindi: Language = {
     halfAfter: list(''),
     halfBefore: list('साढ़े|साढे|sadhe|saadhe|saade'),
     numberWords: numbers(
-      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5|सोलह=16|सत्रह=17|अठारह=18|उन्नीस=19|इक्कीस=21|बाईस=22|तेईस=23|चौबीस=24|पच्चीस=25|छब्बीस=26|सत्ताईस=27|अट्ठाईस=28|उनतीस=29|तीस=30|इकतीस=31|बत्तीस=32|तैंतीस=33|चौंतीस=34|पैंतीस=35|छत्तीस=36|सैंतीस=37|अड़तीस=38|उनतालीस=39|चालीस=40|पैंतालीस=45|पचास=50|साठ=60|solah=16|satrah=17|atharah=18|unnis=19|pachchis=25|tees=30|chalis=40|pachas=50',
+      'तेरह=13|चौदह=14|terah=13|chaudah=14|एक=1|दो=2|तीन=3|चार=4|पांच=5|पाँच=5|छह=6|छः=6|सात=7|आठ=8|नौ=9|दस=10|ग्यारह=11|बारह=12|पंद्रह=15|बीस=20|डेढ़=1.5|ढाई=2.5|ek=1|do=2|teen=3|tin=3|char=4|chaar=4|paanch=5|panch=5|chhe=6|chhah=6|che=6|saat=7|aath=8|nau=9|das=10|gyarah=11|barah=12|pandrah=15|bees=20|dedh=1.5|dhai=2.5|सोलह=16|सत्रह=17|अठारह=18|उन्नीस=19|इक्कीस=21|बाईस=22|तेईस=23|चौबीस=24|पच्चीस=25|छब्बीस=26|सत्ताईस=27|अट्ठाईस=28|उनतीस=29|तीस=30|इकतीस=31|बत्तीस=32|तैंतीस=33|चौंतीस=34|पैंतीस=35|छत्तीस=36|सैंतीस=37|अड़तीस=38|उनतालीस=39|चालीस=40|पैंतालीस=45|पचास=50|साठ=60|solah=16|satrah=17|atharah=18|unnis=19|pachchis=25|tees=30|chalis=40|pachas=50|इकतालीस=41|बयालीस=42|तैंतालीस=43|चवालीस=44|छियालीस=46|सैंतालीस=47|अड़तालीस=48|उनचास=49|इक्यावन=51|बावन=52|तिरेपन=53|चौवन=54|पचपन=55|छप्पन=56|सत्तावन=57|अट्ठावन=58|उनसठ=59|इकसठ=61|बासठ=62|तिरेसठ=63|चौंसठ=64|पैंसठ=65|छियासठ=66|सड़सठ=67|अड़सठ=68|उनहत्तर=69|सत्तर=70|इकहत्तर=71|बहत्तर=72|तिहत्तर=73|चौहत्तर=74|पचहत्तर=75|छिहत्तर=76|सतहत्तर=77|अठहत्तर=78|उन्यासी=79|अस्सी=80|इक्यासी=81|बयासी=82|तिरासी=83|चौरासी=84|पचासी=85|छियासी=86|सत्तासी=87|अट्ठासी=88|नवासी=89|नब्बे=90|इक्यानवे=91|बानवे=92|तिरानवे=93|चौरानवे=94|पचानवे=95|छियानवे=96|सत्तानवे=97|अट्ठानवे=98|निन्यानवे=99|pachpan=55|sattar=70|assi=80|nabbe=90',
     ),
     units: {
       year: list('साल|वर्ष|बरस|saal|sal|varsh|baras|year|years'),
@@ -145,12 +145,16 @@ export const hindi: Language = {
     thousands: list('हज़ार|हजार|hazaar|hazar|k'),
     lakhs: list('लाख|lakh|lac|lpa'),
     hundreds: list('सौ|sau'),
+    numberJoiners: [],
+    vagueCounts: { couple: list('दो तीन|do teen'), few: list('कुछ|kuch|thode|थोड़े'), several: list('कई|kai') },
+    stretches: { then: list('फिर|उसके बाद|और फिर|phir|uske baad|then'), corrections: list('नहीं|मेरा मतलब|sorry|सॉरी|no') },
     payWords: list('वेतन|सैलरी|तनख्वाह|ctc|salary|पैकेज|package'),
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
     currentPay: list('अभी|फिलहाल|वर्तमान|मौजूदा|abhi|filhaal|current|currently'),
     payRise: list('बढ़ोतरी|बढ़ोत्तरी|हाइक|hike|increment|इंक्रीमेंट|थोड़ा ज़्यादा|और ज़्यादा'),
     salaryPayments: list('वेतन|सैलरी|salary|salaries|payments|तनख्वाह'),
+    salaryTimes: list('गुणा|times|x'),
     notThatFrames: list('ऐसा नहीं है कि|ऐसा नहीं कि|aisa nahi hai ki|aisa nahi ki'),
     contrasts: list('लेकिन|पर|मगर|lekin|par|magar'),
     lapsed: list(

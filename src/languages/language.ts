@@ -235,6 +235,21 @@ export interface ScreeningWords {
   lakhs: string[];
   /** After a number: times 100 ("five hundred", "fünf hundert", "cinq cents", "पाँच सौ", "خمس مئة"). */
   hundreds: string[];
+  /**
+   * Between the parts of a number said in full, after a hundred or a thousand ("two thousand and fifty", "to hundrede
+   * og halvtreds", "ثلاثة آلاف وخمسمائة"): the parts make one number. Arabic "و" also joins glued to the next part.
+   */
+  numberJoiners: string[];
+  /**
+   * Counts said loosely before a time unit ("a couple of years", "ein paar Jahre", "quelques années", "कई साल"): a
+   * couple is 2 to 3, a few 2 to 5, several 2 to 7 (VAGUE_COUNTS); a limit inside that span is undecided.
+   */
+  vagueCounts: { couple: string[]; few: string[]; several: string[] };
+  /**
+   * How stretches of work follow one another in an answer: `then` between two adds them up ("eight months at a call
+   * centre and then ten months at ..."), `corrections` replace the one before ("about a year, no, ten months").
+   */
+  stretches: { then: string[]; corrections: string[] };
   /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
   payWords: string[];
   /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */
@@ -253,6 +268,8 @@ export interface ScreeningWords {
    * "14 راتبا"), so a monthly figure is that many times it a year.
    */
   salaryPayments: string[];
+  /** Before a count of 12 to 16 after a monthly figure: that many pays a year ("mal dreizehn", "times 13", "x 14"). */
+  salaryTimes: string[];
   /** A clause opening "it is not that ..." whose own negation is cancelled ("not that I wouldn't" = willing). */
   notThatFrames: string[];
   /** Opening a clause, a turn that outweighs what came before ("..., but honestly no"). */

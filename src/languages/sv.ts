@@ -94,7 +94,7 @@ export const swedish: Language = {
     halfAfter: list('och en halv|och ett halvt'),
     halfBefore: list(''),
     numberWords: numbers(
-      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5|sexton=16|sjutton=17|arton=18|nitton=19|trettio=30|fyrtio=40|femtio=50|sextio=60|sjuttio=70|åttio=80',
+      'tretton=13|fjorton=14|en=1|ett=1|två=2|tre=3|fyra=4|fem=5|sex=6|sju=7|åtta=8|nio=9|tio=10|elva=11|tolv=12|femton=15|tjugo=20|halvt=0.5|sexton=16|sjutton=17|arton=18|nitton=19|trettio=30|fyrtio=40|femtio=50|sextio=60|sjuttio=70|åttio=80|nittio=90',
     ),
     numberCompounds: list('{t}{u}|{t} {u}'),
     units: {
@@ -103,6 +103,8 @@ export const swedish: Language = {
       week: list('vecka|veckor|veckors'),
       day: list('dag|dagar'),
     },
+    // "ett halvår", written as one: six months.
+    countedUnits: { halvår: [6, 'month'], halvåret: [6, 'month'] },
     immediately: list('omedelbart|direkt|genast|med en gång'),
     above: list('mer än|över|längre än'),
     below: list('nästan|knappt|mindre än'),
@@ -131,12 +133,16 @@ export const swedish: Language = {
     thousands: list('tusen|k|tkr'),
     lakhs: [],
     hundreds: list('hundra'),
+    numberJoiners: list('och'),
+    vagueCounts: { couple: list('ett par|par'), few: list('några|få'), several: list('flera|åtskilliga') },
+    stretches: { then: list('och sen|och sedan|sen|sedan|därefter|efter det'), corrections: list('nej|förlåt|jag menar|alltså nej') },
     payWords: list('lön|löneanspråk|lönen|kr|kronor'),
     problemNouns: list('problem|bekymmer|hinder'),
     objections: list('emot|stör'),
     currentPay: list('idag|i dag|nu|tjänar|nuvarande|för närvarande'),
     payRise: list('förbättra|förbättring|lite mer|mer än nu|löneökning|lönelyft'),
     salaryPayments: list('löner|månadslöner|utbetalningar|månadslön'),
+    salaryTimes: list('gånger|x'),
     notThatFrames: list('det är inte så att|inte så att|det är inte för att|inte för att'),
     contrasts: list('men|dock'),
     lapsed: list(
