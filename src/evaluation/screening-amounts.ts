@@ -117,7 +117,8 @@ export interface AmountWords {
   agesSaid: AgeFrame[];
   agesNext: AgeFrame[];
   ago: AgeFrame[];
-  percent: Set<string>;
+  /** Whole phrases: "per cent", "por ciento", "في المئة" (their first word alone, "per", "por", "في", is no percent). */
+  percent: PhraseSet;
   thousands: Set<string>;
   lakhs: Set<string>;
   hundreds: Set<string>;
@@ -133,6 +134,8 @@ export interface AmountWords {
   ends: PhraseSet;
   /** Pay by the day ("a day", "al día", "par jour"): its "day" is the period of a rate, not a count of days. */
   perDay: string[];
+  /** Every pay period ("a month", "per week", "la hora", "في الشهر"): after a figure they make it a rate, not a stretch. */
+  perPeriod: string[];
   /** "three and a half", "साढ़े चौदह": a number and a half, as one pattern over normalised text (null: none). */
   halves: RegExp | null;
   /** "twenty-six", "vierunddreißig", "treinta y cinco", "ستة عشر": numbers of several parts, with their values. */
@@ -198,7 +201,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     agesSaid: screening.flatMap((s) => s.agesSaid.map(frameOf)),
     agesNext: screening.flatMap((s) => s.agesNext.map(frameOf)),
     ago: screening.flatMap((s) => s.ago.map(frameOf)),
-    percent: new Set([...single(screening.flatMap((s) => s.percentUnits)), 'percent']),
+    percent: phraseSet([...screening.flatMap((s) => s.percentUnits), 'percent']),
     thousands: single(screening.flatMap((s) => s.thousands)),
     lakhs: single(screening.flatMap((s) => s.lakhs)),
     hundreds: single(screening.flatMap((s) => s.hundreds)),
@@ -213,6 +216,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     starts: phraseSet(screening.flatMap((s) => s.from)),
     since: phraseSet(screening.flatMap((s) => s.since)),
     perDay: screening.flatMap((s) => s.payPeriods.day),
+    perPeriod: screening.flatMap((s) => Object.values(s.payPeriods).flat()),
     ends: phraseSet(screening.flatMap((s) => s.expiring)),
     halves: null,
     compounds: null,
@@ -535,6 +539,13 @@ function near(tokens: readonly string[], from: number, to: number, phrases: Phra
   return false;
 }
 
+/** The end of the longest phrase of the set that starts at token `at`, or null. */
+function phraseEnd(tokens: readonly string[], at: number, phrases: PhraseSet): number | null {
+  for (let n = Math.min(phrases.longest, tokens.length - at); n >= 1; n--)
+    if (phrases.joined.has(tokens.slice(at, at + n).join(' '))) return at + n;
+  return null;
+}
+
 function frameOf(frame: string): AgeFrame {
   const [before = '', after = ''] = frame.split('#');
   return { before: phraseTokens(before), after: phraseTokens(after.replace('$', '')), atEnd: after.includes('$') };
@@ -668,6 +679,10 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
   const monthOfHit = (hit: PhraseHit) => monthAt.get(hit.start)?.month ?? 0;
   // "640 a day", "480 euros al día": the day of a day rate is no duration.
   const dayRate = new Set(findPhrases(tokens, words.perDay).flatMap((h) => Array.from({ length: h.end - h.start }, (_, k) => h.start + k)));
+  // "800 a month", "30 euros an hour", "500 per week": where each pay period phrase starts, by the tokens it covers.
+  const rateStart = new Map<number, number>();
+  for (const hit of findPhrases(tokens, words.perPeriod))
+    for (let k = hit.start; k < hit.end; k++) rateStart.set(k, Math.min(hit.start, rateStart.get(k) ?? hit.start));
   const { above, below, floors, starts } = words;
   const make = (at: number, dimension: Dimension | null, value: number, count: number, unit: TimeUnit | null, end: number): Amount => ({
     dimension,
@@ -715,6 +730,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     if (isWord && n.value === 1 && isRate) return;
     // "il y a six ans": an "a" before another number counts nothing either.
     if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words)) return;
+    // "800 a month", "30 euros an hour": nor does the "a" that opens a pay period after a figure ("in a month" still counts).
+    const isAfterFigure = tokens.slice(Math.max(0, at - 3), at).some((t) => /^\d/.test(t) || words.numbers.has(t));
+    if (isWord && n.value === 1 && rateStart.get(at) === at && isAfterFigure) return;
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
     let isMoney = n.times > 1 || value >= 1000;
@@ -746,13 +764,19 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
         return;
       }
       if (numberAt(next, words) && !words.numbers.has(next)) break;
+      // A pay period that starts after the figure and not right after it ("800 a month", "30 euros an hour", "500 per
+      // week") makes the figure a rate: a plain figure that pay reads with that period. A unit right after the number
+      // is a stretch as before ("eight months", "three days a week", "5 साल का अनुभव").
+      if (j > at + 1 && (rateStart.get(j) ?? -1) > at) break;
       const km = words.distance.get(next);
       if (km !== undefined) return void found.push(make(at, 'distance', value * km, n.value, null, j + 1));
       if (isMoney) continue;
       if (words.hours.has(next)) return void found.push(make(at, 'hours', value, n.value, null, j + 1));
       // "45 minutes away": a time, so never taken for a distance; right after the number ("60 words per minute" is a rate).
       if (words.minutes.has(next) && j === at + 1) return void found.push(make(at, 'hours', value / 60, n.value, null, j + 1));
-      if (words.percent.has(next)) return void found.push(make(at, 'percent', value, n.value, null, j + 1));
+      // "25 per hour", "25 € por hora", "800 في الشهر": only the whole phrase ("per cent") is a percent, not its first word.
+      const percentEnd = phraseEnd(tokens, j, words.percent);
+      if (percentEnd !== null) return void found.push(make(at, 'percent', value, n.value, null, percentEnd));
       const unit = dayRate.has(j) ? undefined : words.units.get(next);
       if (unit && !isMoney) {
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
@@ -797,6 +821,15 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const isJoined = joiner.length === 1 && RANGE_JOINERS.has(joiner[0] as string);
     // "between 40,000 and 60,000": two sums of money, the lower first.
     if (isJoined && first.dimension === 'money' && second.dimension === 'money' && first.value < second.value) {
+      found[i] = { ...first, rangeEnd: 'bottom' };
+      found[i + 1] = { ...second, rangeEnd: 'top' };
+      continue;
+    }
+    // "between twenty and thirty an hour", "entre 30 y 35 euros la hora": two plain figures before a pay period (a
+    // currency word may come between) are a range of rates, each end a plain figure that pay reads with that period.
+    const secondEnd = second.numberEnd ?? second.at + 1;
+    const isRate = [secondEnd, secondEnd + 1].some((k) => rateStart.get(k) === k);
+    if (isJoined && first.dimension === null && second.dimension === null && first.value < second.value && isRate) {
       found[i] = { ...first, rangeEnd: 'bottom' };
       found[i + 1] = { ...second, rangeEnd: 'top' };
       continue;

@@ -70,8 +70,13 @@ export interface Requirement {
   isExperience?: boolean;
 }
 
-export type PayPeriod = 'hour' | 'day' | 'month' | 'year';
-const PAY_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
+export type PayPeriod = 'hour' | 'day' | 'week' | 'month' | 'year';
+const PAY_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'week', 'month', 'year'];
+/**
+ * The periods a criterion that names none may be meant in: weekly pay ranges are rare, and a week between a day and a
+ * month would read a figure far off a yearly range ("1000" against 50 000 to 60 000) as weekly pay.
+ */
+const GUESSED_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
 
 /**
  * A working day is 8 hours: a day rate against an hourly cap is the day rate over 8 ("Tagessatz 640 Euro" is 80 an
@@ -94,10 +99,11 @@ const CORRECTION_REACH = 5;
 /** A share of a duration's limit by which a stretch counted in other units may miss it: 12 months of 30 days are 360 of 365. */
 const DURATION_SLACK = 0.02;
 
-/** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 12 months. */
+/** Pay periods in a year: 2 080 hours, 260 working days of HOURS_PER_DAY, 52 weeks ("£500 a week" is 26 000 a year), 12 months. */
 const PERIODS_PER_YEAR: Readonly<Record<PayPeriod, number>> = {
   hour: HOURS_PER_YEAR,
   day: HOURS_PER_YEAR / HOURS_PER_DAY,
+  week: 52,
   month: 12,
   year: 1,
 };
@@ -442,7 +448,7 @@ function toPeriodOf(
   if (!requirement.period && !isNear(amount.value) && bottom > 0 && top > 0) {
     const middle = Math.sqrt(bottom * top);
     const distance = (p: PayPeriod) => Math.abs(Math.log(convert(p) / middle));
-    asked = PAY_PERIODS.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+    asked = GUESSED_PERIODS.reduce((a, b) => (distance(b) < distance(a) ? b : a));
   }
   return asked === said ? amount : { ...amount, value: convert(asked) };
 }

@@ -148,6 +148,7 @@ export const danish: Language = {
     payPeriods: {
       day: list('om dagen|pr dag|per dag|dagspris|dagsats|dagligt'),
       hour: list('i timen|om timen|pr time|per time|timeløn|timen'),
+      week: list('om ugen|pr uge|per uge|ugentligt|ugentlig|i ugen'),
       month: list('om måneden|pr måned|per måned|månedlig|månedsløn|i måneden|om md|pr md'),
       year: list('om året|pr år|per år|årlig|årsløn|i året'),
     },

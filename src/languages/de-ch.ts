@@ -274,6 +274,7 @@ export const swissGerman: Language = {
     payPeriods: {
       day: [...german.screening.payPeriods.day, ...list('im tag|pro tag|tagesaasatz|tagesansatz')],
       hour: [...german.screening.payPeriods.hour, ...list('i de stund|pro stund|d stund|stundelohn|stundeloh')],
+      week: [...german.screening.payPeriods.week, ...list('pro wuche|i de wuche|d wuche')],
       month: [...german.screening.payPeriods.month, ...list('im monet|pro monet|im mönet|monetlich|monetslohn|monetsloh')],
       year: [...german.screening.payPeriods.year, ...list('im johr|pro johr|s johr|jöhrlich|johreslohn|johresloh')],
     },

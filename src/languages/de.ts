@@ -186,6 +186,7 @@ export const german: Language = {
     payPeriods: {
       day: list('am tag|pro tag|je tag|den tag|täglich|tagessatz|tagessätze|tagessatzes'),
       hour: list('pro stunde|die stunde|in der stunde|je stunde|stündlich|stundenlohn|stundensatz'),
+      week: list('pro woche|die woche|in der woche|wöchentlich'),
       month: list('im monat|pro monat|monatlich|monatlichen|monatslohn|monatsgehalt|monatlich brutto|brutto im monat'),
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },

@@ -224,6 +224,7 @@ export const english: Language = {
     payPeriods: {
       day: list('a day|per day|daily|day rate|a day rate|per diem'),
       hour: list('an hour|per hour|hourly|per hr|an hr|ph'),
+      week: list('a week|per week|weekly|pw|each week|every week'),
       month: list('a month|per month|monthly|each month|every month|a mo|per mo'),
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
     },

@@ -176,6 +176,7 @@ export const spanish: Language = {
     payPeriods: {
       day: list('al día|por día|diario|diarios|por jornada|tarifa diaria'),
       hour: list('por hora|la hora|a la hora|cada hora'),
+      week: list('a la semana|por semana|semanal|semanales'),
       month: list('al mes|por mes|mensual|mensuales|mensualmente|cada mes|brutos al mes'),
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
     },

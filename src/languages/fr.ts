@@ -178,6 +178,7 @@ export const french: Language = {
     payPeriods: {
       day: list('par jour|la journée|par journée|journalier|taux journalier|tjm'),
       hour: list('de l heure|par heure|à l heure|horaire|taux horaire'),
+      week: list('par semaine|la semaine|hebdomadaire'),
       month: list('par mois|mensuel|mensuels|mensuelle|mensuellement|brut mensuel|net mensuel'),
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },

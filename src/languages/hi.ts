@@ -167,6 +167,7 @@ export const hindi: Language = {
     payPeriods: {
       day: list('प्रति दिन|प्रतिदिन|रोज़ाना|रोजाना|per day|per din|daily'),
       hour: list('प्रति घंटा|प्रति घंटे|घंटे का|घंटे के|per hour|hourly'),
+      week: list('हर हफ्ते|प्रति सप्ताह|per week|हफ्ते के|हफ्ते का'),
       month: list('प्रति माह|हर महीने|महीने का|महीने के|मासिक|per month|mahine ka|mahina|monthly'),
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
     },

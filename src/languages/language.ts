@@ -282,9 +282,9 @@ export interface ScreeningWords {
   credentialNames: string[];
   /**
    * Beside an amount of pay: the period it is paid for ("an hour", "a day", "a month", "monatlich", "Tagessatz", "la
-   * journée", "par an", "LPA").
+   * journée", "par an", "LPA", "a week", "pro Woche").
    */
-  payPeriods: { hour: string[]; day: string[]; month: string[]; year: string[] };
+  payPeriods: { hour: string[]; day: string[]; week: string[]; month: string[]; year: string[] };
   /** A requirement still on its way ("I've applied for", "in Bearbeitung", "je vais passer"): not yet met. */
   pending: string[];
   /** A criterion about the right to work ("work permit", "authorised to work", "Arbeitsbewilligung", "visa"). */

@@ -155,6 +155,7 @@ export const swedish: Language = {
     payPeriods: {
       day: list('om dagen|per dag|dagpris|dagtaxa|dagsarvode'),
       hour: list('i timmen|per timme|timlön|timpenning|timmen'),
+      week: list('i veckan|per vecka|veckan|veckolön'),
       month: list('i månaden|per månad|månadslön|månatlig|om månaden|i mån'),
       year: list('om året|per år|årlig|årslön|i året'),
     },
