@@ -22,10 +22,12 @@ const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-page';
 let t: TestServer;
 let key: string;
 let browser: Browser;
-// A short silence limit, so the reminder comes while the test watches; plenty of time granted.
+// A short silence limit, so the reminder comes while the test watches; plenty of time granted. Not shorter: the
+// steps before the reload (screenshots, axe, Tab presses) run on the first connection's silence clock, and on a loaded
+// machine 15 s a reminder (45 s in all) ended the interview before the reload.
 useTestServer(
   {
-    SESSION_INACTIVITY_SECONDS: '15',
+    SESSION_INACTIVITY_SECONDS: '25',
     SESSION_INACTIVITY_REMINDERS: '2',
     SESSION_MORE_TIME_SECONDS: '600',
     SESSION_MORE_TIME_REQUESTS: '1',
@@ -43,6 +45,22 @@ async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
+/** Waits for the typed answer box; when it never shows, says what the page showed and what the interview log says. */
+async function waitForTextBox(page: Page, id: string): Promise<void> {
+  try {
+    await page.locator('#text').waitFor({ state: 'visible', timeout: 60_000 });
+  } catch (error) {
+    const shown = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 600);
+    const log = (await logs(t, key, id).catch(() => '')).slice(-1500);
+    throw new Error(`the typed answer box never showed; the page said:\n${shown}\ninterview log:\n${log}`, { cause: error });
   }
 }
 
@@ -71,7 +89,7 @@ describe('a typed interview hears the interviewer', () => {
       await page.click('#start-interview');
       await page.click('#agree');
       await page.click('#device-type');
-      await page.locator('#text').waitFor({ state: 'visible', timeout: 60_000 });
+      await waitForTextBox(page, id);
 
       // The greeting is heard, typed mode or not: its frames start in the browser.
       await expect.poll(async () => (await playedSources(page)).length, { timeout: 60_000 }).toBeGreaterThan(3);
@@ -95,14 +113,14 @@ describe('a typed interview hears the interviewer', () => {
       await page.goto('about:blank');
       await eventually(async () => expect(await logs(t, key, id)).toMatch(/candidate disconnected/), 60_000);
       await page.goto(`${t.url}/interview?iid=${id}`);
-      await page.locator('#text').waitFor({ state: 'visible', timeout: 60_000 });
+      await waitForTextBox(page, id);
       await expect.poll(() => toggle.textContent(), { timeout: 60_000 }).toBe(words.voiceOn);
 
       // The reminder: the limit in words, and the button for more time.
       await page.locator('#reminder').waitFor({ state: 'visible', timeout: 60_000 });
       // Muted: neither the welcome back nor the reminder played.
       expect(await playedSources(page)).toEqual([]);
-      // 15 s reminders, two of them: half a minute left, rounded up to one.
+      // 25 s reminders, two of them: 50 s left, rounded up to one minute.
       expect(await page.textContent('#reminder-text')).toBe(words.reminderNotice.replace('{minutes}', '1'));
       const moreTime = page.locator('#more-time');
       expect(await moreTime.textContent()).toBe(words.moreTime);
