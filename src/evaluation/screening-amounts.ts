@@ -250,7 +250,8 @@ function halvesPattern(words: AmountWords): RegExp | null {
       .join('|');
   const after = alternatives(words.lexicons.flatMap((l) => l.halfAfter));
   const before = alternatives(words.lexicons.flatMap((l) => l.halfBefore));
-  const number = `(\\d+|${alternatives([...words.numbers.keys()])})`;
+  // Not "a", "an", "en": French "un an et demi" is a year and a half (readAmounts), not "un" and one and a half.
+  const number = `(\\d+|${alternatives([...words.numbers.keys()].filter((w) => w.length > 2 || !/^\p{Ll}+$/u.test(w)))})`;
   const edge = '(?<![\\p{L}\\p{M}\\p{N}])';
   const end = '(?![\\p{L}\\p{M}\\p{N}])';
   const parts = [
@@ -425,6 +426,12 @@ function composeNumbers(text: string, words: AmountWords): string {
   const partsOf = (token: string): NumberPart[] | null => {
     if (/^\d{1,3}$/.test(token)) return [{ kind: 'number', value: Number(token) }];
     const value = words.numbers.get(token);
+    // "ألفين" (two thousand): a number and its thousand.
+    if (value !== undefined && value >= 1000 && value < 10_000 && value % 1000 === 0)
+      return [
+        { kind: 'number', value: value / 1000 },
+        { kind: 'multiplier', times: 1000 },
+      ];
     if (value !== undefined)
       return Number.isInteger(value) && value >= 1 && value < 1000 ? [{ kind: 'number', value, isShort: token.length < 3 }] : null;
     if (words.hundreds.has(token)) return [{ kind: 'multiplier', times: 100 }];
@@ -460,6 +467,7 @@ function composeNumbers(text: string, words: AmountWords): string {
     let state: NumberState = { total: 0, group: 0, hasHundred: false, below: Infinity };
     let good: { state: NumberState; length: number } | null = null;
     let beforeJoiner: { state: NumberState; length: number } | null = null;
+    let beforeNumber: { state: NumberState; length: number } | null = null;
     for (let k = 0; k < run.length; k++) {
       const { part } = run[k] as { part: NumberPart };
       const previous = run[k - 1]?.part;
@@ -467,16 +475,22 @@ function composeNumbers(text: string, words: AmountWords): string {
       const isArticle = part.kind === 'number' && part.isShort === true && run[k + 1]?.part.kind !== 'multiplier';
       const next = (part.kind === 'joiner' && !isJoinerPlace) || isArticle ? null : step(state, part);
       if (!next) {
-        // "two hundred and three hundred": the number after the joiner wanted a multiplier of its own.
+        // "two hundred and three hundred": the number after the joiner wanted a multiplier of its own; so did the
+        // number in "two thousand three thousand" (two figures, not one).
         if (beforeJoiner && part.kind === 'multiplier') good = beforeJoiner;
+        else if (previous?.kind === 'number' && part.kind === 'multiplier') good = beforeNumber;
         break;
       }
       if (part.kind === 'joiner') beforeJoiner = good;
+      if (part.kind === 'number') beforeNumber = good;
       state = next;
       if (part.kind !== 'joiner') good = { state, length: k + 1 };
     }
     const used = good ? run.slice(0, good.length) : [];
-    const hasMultiplier = used.some((u) => u.part.kind === 'multiplier');
+    // "ciento cincuenta", "doscientos cincuenta": a hundreds word is a multiplier of its own.
+    const hasMultiplier = used.some(
+      (u) => u.part.kind === 'multiplier' || (u.part.kind === 'number' && u.part.value >= 100 && !/^\d/.test(tokens[u.token]?.text ?? '')),
+    );
     const isPlainPair = used.length === 2 && used[0]?.part.kind === 'number' && used[1]?.part.kind === 'multiplier';
     const lastToken = used[used.length - 1]?.token ?? i;
     if (!good || !hasMultiplier || isPlainPair || used.length < 2) {
@@ -499,7 +513,11 @@ function composeNumbers(text: string, words: AmountWords): string {
  */
 export function prepareNumbers(text: string, words: AmountWords): string {
   // "38.000 kr. om måneden", "ca. 5 km": the dot of a unit's abbreviation before a word in lower case ends no clause.
-  const normalised = normaliseText(text.replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1'));
+  // "pr. måned", "ca. 5 km": the dot of a short abbreviation before a lower-case word or a number ends no clause either.
+  const undotted = text
+    .replace(/(\d\s?\p{L}{1,3})\.(?=\s+\p{Ll})/gu, '$1')
+    .replace(/(^|\s)(pr|ca|kr|md|std|inkl|zzgl)\.(?=\s+[\p{Ll}\d])/giu, '$1$2');
+  const normalised = normaliseText(undotted);
   const prepared = joinCompounds(splitGluedNumbers(normalised, words), words)
     .replace(/%/g, ' percent ')
     .replace(/(^|\s)و(?=\d)/gu, '$1و ')
@@ -704,6 +722,8 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const loose = looseCount(tokens, at, words);
     if (loose) {
       skipTo = loose.end;
+      // "a few weeks ago", "hace pocos meses": when something happened, loosely; it says nothing of how long.
+      if (isAgo(tokens, at, loose.end, words)) return;
       const [low] = loose.span;
       return void found.push({ ...make(at, 'duration', low * DAYS[loose.unit], low, loose.unit, loose.end), span: loose.span });
     }
@@ -729,7 +749,8 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const isRate = (words.hours.has(previous) || words.units.has(previous)) && numberAt(tokens[at - 2] ?? '', words) !== null;
     if (isWord && n.value === 1 && isRate) return;
     // "il y a six ans": an "a" before another number counts nothing either.
-    if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words)) return;
+    // (French "un an": the "an" after it is a unit, the year, though English reads it as one.)
+    if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words) && !words.units.has(tokens[at + 1] ?? '')) return;
     // "800 a month", "30 euros an hour": nor does the "a" that opens a pay period after a figure ("in a month" still counts).
     const isAfterFigure = tokens.slice(Math.max(0, at - 3), at).some((t) => /^\d/.test(t) || words.numbers.has(t));
     if (isWord && n.value === 1 && rateStart.get(at) === at && isAfterFigure) return;
@@ -767,7 +788,10 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       // A pay period that starts after the figure and not right after it ("800 a month", "30 euros an hour", "500 per
       // week") makes the figure a rate: a plain figure that pay reads with that period. A unit right after the number
       // is a stretch as before ("eight months", "three days a week", "5 साल का अनुभव").
-      if (j > at + 1 && (rateStart.get(j) ?? -1) > at) break;
+      // A pay period that opens with a unit is the number's unit ("6 से ज़्यादा महीने का अनुभव": six months).
+      const rate = rateStart.get(j) ?? -1;
+      const opener = tokens[rate] ?? '';
+      if (j > at + 1 && rate > at && !words.units.has(opener) && !words.hours.has(opener)) break;
       const km = words.distance.get(next);
       if (km !== undefined) return void found.push(make(at, 'distance', value * km, n.value, null, j + 1));
       if (isMoney) continue;
@@ -779,6 +803,13 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       if (percentEnd !== null) return void found.push(make(at, 'percent', value, n.value, null, percentEnd));
       const unit = dayRate.has(j) ? undefined : words.units.get(next);
       if (unit && !isMoney) {
+        // "a year and a half", "un an et demi", "un año y medio": the half after the unit.
+        const half = words.halfAfter.find((h) => tokens.slice(j + 1, j + 1 + h.length).join(' ') === h.join(' '));
+        if (half && Number.isInteger(n.value)) {
+          const count = n.value + 0.5;
+          skipTo = j + 1 + half.length;
+          return void found.push(make(at, 'duration', count * DAYS[unit], count, unit, j + 1 + half.length));
+        }
         const duration = make(at, 'duration', n.value * DAYS[unit], n.value, unit, j + 1);
         if (unit === 'year' && isAge(tokens, at, j + 1, n.value, words, isAsked)) return void found.push({ ...duration, isAge: true });
         // "je vais avoir 19 ans", "cumplo 19 años": the age to come, one less now.

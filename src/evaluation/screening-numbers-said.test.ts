@@ -140,3 +140,51 @@ describe('stretches told one after another add up', () => {
     expect(outcomeOf(criterion, answer, language)).toBe(outcome);
   });
 });
+
+// Found by review of the first version: each of these was judged right before it and wrong by it.
+describe('what the first version of these rules got wrong', () => {
+  it.each<[LanguageCode, string, string, Outcome]>([
+    // A loose count with "ago" says when, not how long.
+    [6, 'Al menos 3 años de experiencia.', 'Hace pocos meses me fui después de cuatro años.', 'met'],
+    [8, 'Minst 3 års erfarenhet.', 'För några dagar sedan slutade jag efter fyra år.', 'met'],
+    [3, 'कम से कम 3 साल का अनुभव।', 'कुछ महीने पहले चार साल के बाद छोड़ा।', 'met'],
+    // A "no" that is no correction, a filler, a "then" after a "sorry".
+    [1, 'At least 3 years of experience.', 'Four years, no gaps, then one year abroad.', 'met'],
+    [1, 'At least 3 years of experience.', 'Four years. Sorry, then I had one year of parental leave.', 'met'],
+    [1, 'At least 3 years of experience.', 'Five years. Actually, two years as a freelancer too.', 'met'],
+    [2, 'Mindestens 3 Jahre Berufserfahrung.', 'Drei Jahre, eigentlich auch noch zwei Jahre nebenbei.', 'met'],
+    [6, 'Al menos 3 años de experiencia.', 'Cuatro años. Perdón, y luego un año sabático.', 'met'],
+    // Study, leave, a stretch alongside another or a total is not added.
+    [2, 'Mindestens 3 Jahre Berufserfahrung.', 'Zwei Jahre Studium und dann ein Jahr als Werkstudent.', 'not met'],
+    [6, 'Al menos 3 años de experiencia.', 'Dos años estudiando y luego un año trabajando.', 'not met'],
+    [8, 'Minst 3 års erfarenhet.', 'Två år på gymnasiet och sen ett år på lager.', 'not met'],
+    [3, 'कम से कम 3 साल का अनुभव।', 'दो साल पढ़ाई फिर एक साल नौकरी।', 'not met'],
+    [1, 'At least 4 years of experience.', 'Three years full time, and then one year of parental leave.', 'not met'],
+    [1, 'At least 4 years of experience.', 'Three years at Lidl, and then alongside that two years in a bar at night.', 'not met'],
+    [1, 'At least 5 years of experience.', 'Two years as a junior, then four years in total.', 'not met'],
+    [8, 'Minst 3 års erfarenhet.', 'Fyra år, sen ett halvår utomlands.', 'met'],
+    // A count of 12 to 16 after "mal" that is no count of pays.
+    [2, 'Gehaltsvorstellung höchstens 50.000 € brutto pro Jahr.', 'Viertausend im Monat, ich habe auch schon mal 15 Leute geführt.', 'met'],
+    [2, 'Gehaltsvorstellung höchstens 50.000 € brutto pro Jahr.', 'Viertausend im Monat, ich war mal 14 Monate arbeitslos.', 'met'],
+    [6, 'Expectativa salarial de 30.000 € brutos anuales como máximo.', 'Dos mil doscientos al mes, trabajo por 15 días al mes.', 'met'],
+    // Two figures said one after the other are not one.
+    [1, 'Expected pay at most 45,000 per year.', 'Two thousand, three thousand a month.', 'met'],
+    [1, 'Expected pay at most 45,000 per year.', 'Two thousand three thousand a month.', 'met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, outcome) => {
+    expect(outcomeOf(criterion, answer, language)).toBe(outcome);
+  });
+
+  // Misreads the review found in the old code too.
+  it.each<[LanguageCode, string, string, Outcome]>([
+    [1, 'At least 18 months of experience.', 'A year and a half.', 'met'],
+    [5, "Au moins 18 mois d'expérience.", 'Un an et demi.', 'met'],
+    [6, 'Al menos 18 meses de experiencia.', 'Un año y medio.', 'met'],
+    [6, 'Expectativa salarial de 2.000 € brutos al mes como máximo.', 'Ciento cincuenta euros al día.', 'not met'],
+    [3, 'अपेक्षित वेतन अधिकतम 40,000 रुपये प्रति माह।', 'पचास हज़ार महीना।', 'not met'],
+    [9, 'الراتب المتوقع لا يتجاوز 3000 دولار شهرياً.', 'ألفين وخمسمية بالشهر.', 'met'],
+    [9, 'الراتب المتوقع لا يتجاوز 2000 دولار شهرياً.', 'ألفين وخمسمية بالشهر.', 'not met'],
+    [1, 'At least 20 hours per week.', 'I earn 500 a week.', 'undecided'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, outcome) => {
+    expect(outcomeOf(criterion, answer, language)).toBe(outcome);
+  });
+});

@@ -107,3 +107,23 @@ describe('what a pay period does not change', () => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome: met, basis: 'quantity' });
   });
 });
+
+// Found by review of the first version of these rules.
+describe('what the first version of the rate rules got wrong, and more pay periods', () => {
+  it.each<Case>([
+    // A pay period that opens with a unit is the number's unit: six months, not six years.
+    [3, 'कम से कम 1 साल का अनुभव', 'मेरे पास 6 से ज़्यादा महीने का अनुभव है', false],
+    [3, 'कम से कम 3 साल का अनुभव', 'मेरे पास 10 से ज़्यादा महीने का अनुभव है', false],
+    // "por cien" is a percent.
+    [6, 'Disponibilidad al menos 80 %', 'Puedo al 60 por cien.', false],
+    [6, 'Disponibilidad al menos 50 %', 'Al 60 por cien, sin problema.', true],
+    // "pr." with its dot, "ugers", and weekly phrases each language uses.
+    [7, 'Løn højst 500.000 kr om året.', 'Jeg vil gerne have 11.000 kr. pr. uge.', false],
+    [7, 'Opsigelsesvarsel højst én måned.', 'Jeg har fire ugers opsigelse.', true],
+    [3, 'अपेक्षित वेतन अधिकतम 50000 प्रति माह', '15000 रुपये प्रति हफ्ता चाहिए', false],
+    [6, 'Salario máximo 30.000 € al año.', 'Quiero 700 euros semanalmente.', false],
+    [8, 'Löneanspråk högst 40 000 kr i månaden.', 'Jag vill ha 11 000 kr varje vecka.', false],
+  ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
+    expect(judge(criterion, answer, language)).toMatchObject({ outcome, isUndecided: false });
+  });
+});

@@ -83,6 +83,8 @@ const GUESSED_PERIODS: readonly PayPeriod[] = ['hour', 'day', 'month', 'year'];
  * hour), the usual full-time day of 40 hours a week over five days.
  */
 export const HOURS_PER_DAY = 8;
+/** The hours of a week: a bare figure above it is no count of hours. */
+const HOURS_PER_WEEK = 168;
 /** Full-time work is 40 hours a week, 52 weeks a year (2 080 hours, 173 a month). */
 const HOURS_PER_YEAR = 2080;
 /**
@@ -95,6 +97,8 @@ const MONTHLY_PAYMENTS_MAX = 16;
 
 /** Words at most between a stretch and the one that corrects it ("about a year, no, ten months": "year no"). */
 const CORRECTION_REACH = 5;
+/** Words at most between a correction word and the number it gives instead ("لا، بالضبط عشرة": one). */
+const CORRECTION_GAP = 1;
 
 /** A share of a duration's limit by which a stretch counted in other units may miss it: 12 months of 30 days are 360 of 365. */
 const DURATION_SLACK = 0.02;
@@ -356,17 +360,18 @@ export function statedAmount(
     candidates = candidates.filter((p) => !isEvent(p));
     // "चार साल एक bank में … और अब पिछले एक साल से": a stretch up to now after an earlier one in another clause may be
     // the field's or not; which one the criterion means is unclear.
-    const since = wordsOf(language, 'since', 'screening');
-    const isCurrent = (p: (typeof candidates)[number]) =>
-      findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 4), since).length > 0;
-    const first = candidates.find((p) => !p.amount.isAgo);
-    if (first && candidates.some((p) => p.clause !== first.clause && !p.amount.isAgo && isCurrent(p))) return null;
+    // Stretches told with "then" add up first: Swedish "sen" is "then" as well as "since".
     const told = toldStretches(
       candidates.filter((p) => !p.amount.isAgo),
       clauses,
       language,
     );
     if (told) return told;
+    const since = wordsOf(language, 'since', 'screening');
+    const isCurrent = (p: (typeof candidates)[number]) =>
+      findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 4), since).length > 0;
+    const first = candidates.find((p) => !p.amount.isAgo);
+    if (first && candidates.some((p) => p.clause !== first.clause && !p.amount.isAgo && isCurrent(p))) return null;
   }
   if (candidates.length === 0) {
     // A bare number takes the criterion's unit: "Five." to "how many years", "90 ginge auch" to a Pensum.
@@ -375,7 +380,9 @@ export function statedAmount(
     const hasOtherUnit = pairs.some((p) => p.amount.dimension !== null && requirement.alsoNames?.has(p.amount.dimension));
     candidates = (hasOtherUnit ? [] : affirmed)
       .filter((p) => p.amount.dimension === null)
-      .map((p) => ({ ...p, amount: { ...p.amount, dimension, unit: limit.unit, value: p.amount.count * scale } }));
+      .map((p) => ({ ...p, amount: { ...p.amount, dimension, unit: limit.unit, value: p.amount.count * scale } }))
+      // "I earn 500 a week" to an hours criterion: no one works more hours than a week has.
+      .filter((p) => dimension !== 'hours' || p.amount.value <= HOURS_PER_WEEK);
   }
   if (candidates.length === 0) return null;
   if (dimension === 'duration' || dimension === 'distance') return candidates[0] ?? null;
@@ -385,8 +392,10 @@ export function statedAmount(
 
 /**
  * Stretches of work told one after another, as a recruiter adds them up: when every stretch follows the one before
- * with a "then" ("and then", "und dann nochmal", "وبعدين") or corrects it within a few words ("about a year, no, ten
- * months"), the sum of those not corrected. Null when the stretches stand otherwise (the first one decides,
+ * with a "then" ("and then", "und dann nochmal", "وبعدين") or corrects it (a correction word right before the new
+ * number, at most one word between: "about a year, no, ten months", "سنة تقريبا، لا، بالضبط عشرة شهور"), the sum of
+ * those not corrected. Null when a stretch's clause keeps it apart (study, leave, a gap, alongside, a total:
+ * `stretches.apart`), when the stretches stand otherwise (the first one decides,
  * as before), or when one is a loose count ("a couple of years"). A total said of them ("five years in finance
  * overall") is left alone: it is often of a wider field than the criterion's.
  */
@@ -397,7 +406,8 @@ function toldStretches(
 ): { amount: Amount; clause: ClauseReading } | null {
   if (stretches.length < 2 || stretches.some((p) => p.amount.span || p.amount.dimension !== 'duration')) return null;
   const words = amountWordsFor(language).screening.map((s) => s.stretches);
-  const [then, corrections] = (['then', 'corrections'] as const).map((k) => words.flatMap((w) => w[k]));
+  const [then, corrections, apart] = (['then', 'corrections', 'apart'] as const).map((k) => words.flatMap((w) => w[k]));
+  if (stretches.some((p) => findPhrases(p.clause.tokens, apart as string[]).length > 0)) return null;
   // Token positions across the whole answer, so the words between stretches in two clauses are read too.
   const offsets = new Map<ClauseReading, number>();
   clauses.reduce((offset, c) => (offsets.set(c, offset), offset + c.tokens.length), 0);
@@ -406,8 +416,12 @@ function toldStretches(
   const kept = [stretches[0] as (typeof stretches)[number]];
   for (let i = 1; i < stretches.length; i++) {
     const between = tokens.slice(at(stretches[i - 1] as (typeof stretches)[number]) + 1, at(stretches[i] as (typeof stretches)[number]));
-    const isCorrection = between.length <= CORRECTION_REACH && findPhrases(between, corrections as string[]).length > 0;
-    if (findPhrases(between, then as string[]).length === 0 && !isCorrection) return null;
+    const hasThen = findPhrases(between, then as string[]).length > 0;
+    const isCorrection =
+      !hasThen &&
+      between.length <= CORRECTION_REACH &&
+      findPhrases(between, corrections as string[]).some((h) => h.end >= between.length - CORRECTION_GAP);
+    if (!hasThen && !isCorrection) return null;
     if (isCorrection) kept.pop();
     kept.push(stretches[i] as (typeof stretches)[number]);
   }
@@ -472,11 +486,19 @@ function paymentsPerYear(clauses: readonly ClauseReading[], language: LanguageCo
     const count = countIn(tokens.slice(Math.max(0, hit.start - 2), hit.start));
     if (count !== null) return count;
   }
-  // "und dann mal dreizehn", "times 13": the count right after.
-  for (const hit of findPhrases(tokens, wordsOf(language, 'salaryTimes', 'screening'))) {
-    const count = countIn(tokens.slice(hit.end, hit.end + 1));
-    if (count !== null) return count;
-  }
+  // "und dann mal dreizehn (natürlich)", "times 13": the count right after, ending the clause but for one word that is
+  // no unit, or before a payments word (not "mal 15 Leute geführt", "14 Monate arbeitslos").
+  const payments = wordsOf(language, 'salaryPayments', 'screening');
+  for (const clause of clauses)
+    for (const hit of findPhrases(clause.tokens, wordsOf(language, 'salaryTimes', 'screening'))) {
+      const after = clause.tokens.slice(hit.end + 1);
+      const isLast =
+        after.length === 0 ||
+        (after.length === 1 && !words.units.has(after[0] as string) && !words.numbers.has(after[0] as string)) ||
+        findPhrases(after.slice(0, 3), payments).some((h) => h.start === 0);
+      const count = isLast ? countIn(clause.tokens.slice(hit.end, hit.end + 1)) : null;
+      if (count !== null) return count;
+    }
   return PERIODS_PER_YEAR.month;
 }
 

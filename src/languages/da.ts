@@ -93,7 +93,7 @@ export const danish: Language = {
       'tretten=13|fjorten=14|en=1|et=1|to=2|tre=3|fire=4|fem=5|seks=6|syv=7|otte=8|ni=9|ti=10|elleve=11|tolv=12|femten=15|tyve=20|halvandet=1.5|halvt=0.5|seksten=16|sytten=17|atten=18|nitten=19|tredive=30|fyrre=40|halvtreds=50|tres=60|halvfjerds=70|firs=80|halvfems=90',
     ),
     numberCompounds: list('{u}og{t}|{u} og {t}'),
-    units: { year: list('år|års|året'), month: list('måned|måneder|måneds'), week: list('uge|uger'), day: list('dag|dage') },
+    units: { year: list('år|års|året'), month: list('måned|måneder|måneds'), week: list('uge|uger|ugers'), day: list('dag|dage') },
     // "et halvår", written as one: six months.
     countedUnits: { halvår: [6, 'month'], halvåret: [6, 'month'] },
     immediately: list('med det samme|straks|omgående|med kort varsel'),
@@ -128,7 +128,13 @@ export const danish: Language = {
     hundreds: list('hundrede'),
     numberJoiners: list('og'),
     vagueCounts: { couple: list('et par|par'), few: list('nogle|få'), several: list('flere|adskillige') },
-    stretches: { then: list('og så|derefter|bagefter|efterfølgende|og bagefter'), corrections: list('nej|undskyld|jeg mener|altså nej') },
+    stretches: {
+      then: list('og så|derefter|bagefter|efterfølgende|og bagefter'),
+      corrections: list('nej|undskyld|jeg mener|altså nej'),
+      apart: list(
+        'uddannelse|studie|studerede|skole|universitet|gymnasiet|orlov|barsel|pause|sabbatår|rejse|rejste|ledig|arbejdsløs|samtidig|ved siden af|sideløbende|i alt|tilsammen',
+      ),
+    },
     payWords: list('løn|lønforventning|lønnen|gage|kr|kroner'),
     problemNouns: list('problem|problemer|udfordring|hindring'),
     objections: list('imod|generer'),

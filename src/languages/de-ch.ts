@@ -256,6 +256,7 @@ export const swissGerman: Language = {
     stretches: {
       then: [...german.screening.stretches.then, ...list('und dänn|dänn|nachher|druf')],
       corrections: german.screening.stretches.corrections,
+      apart: [...german.screening.stretches.apart, ...list('lehr|nebebii|zäme')],
     },
     thousands: [...german.screening.thousands, ...list('tuusig|tuusend|tausig')],
     hundreds: [...german.screening.hundreds, ...list('hundärt')],

@@ -162,7 +162,10 @@ export const german: Language = {
     vagueCounts: { couple: list('ein paar|paar|zwei drei'), few: list('einige|wenige'), several: list('mehrere|etliche') },
     stretches: {
       then: list('und dann|dann|danach|nochmal|noch mal|anschliessend|und danach'),
-      corrections: list('nein|nee|quatsch|ich meine|sorry|pardon|eigentlich'),
+      corrections: list('nein|nee|quatsch|ich meine|sorry|pardon'),
+      apart: list(
+        'studium|studiert|studieren|schule|uni|universität|ausbildung|lehre|elternzeit|karenz|mutterschutz|sabbatical|auszeit|pause|lücke|weltreise|reise|arbeitslos|nebenbei|parallel|gleichzeitig|insgesamt|zusammen|total',
+      ),
     },
     payWords: list('gehalt|lohn|lohnvorstellung|gehaltsvorstellung|gehaltswunsch|vergütung|jahresgehalt|brutto|salär'),
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),
@@ -186,7 +189,7 @@ export const german: Language = {
     payPeriods: {
       day: list('am tag|pro tag|je tag|den tag|täglich|tagessatz|tagessätze|tagessatzes'),
       hour: list('pro stunde|die stunde|in der stunde|je stunde|stündlich|stundenlohn|stundensatz'),
-      week: list('pro woche|die woche|in der woche|wöchentlich'),
+      week: list('pro woche|die woche|in der woche|wöchentlich|jede woche'),
       month: list('im monat|pro monat|monatlich|monatlichen|monatslohn|monatsgehalt|monatlich brutto|brutto im monat'),
       year: list('im jahr|pro jahr|jährlich|jährlichen|jahresgehalt|jahreslohn|brutto im jahr|jahresbrutto'),
     },

@@ -197,7 +197,10 @@ export const english: Language = {
     vagueCounts: { couple: list('a couple|couple|a pair'), few: list('a few|few'), several: list('several') },
     stretches: {
       then: list('and then|then|after that|afterwards|and after that'),
-      corrections: list('no|i mean|sorry|actually|or rather'),
+      corrections: list('no|i mean|sorry|or rather'),
+      apart: list(
+        'study|studying|studied|school|university|college|degree|leave|parental leave|maternity|paternity|sabbatical|gap|gaps|gap year|break|breaks|year off|time off|travel|travelling|traveling|unemployed|alongside|at the same time|in parallel|in total|total|altogether|overall|all in all',
+      ),
     },
     payWords: list('salary|pay|wage|wages|compensation|income|earn|ctc|package|budget'),
     problemNouns: list('problem|problems|issue|issues|trouble|difficulty|difficulties|objection|objections'),
@@ -224,7 +227,7 @@ export const english: Language = {
     payPeriods: {
       day: list('a day|per day|daily|day rate|a day rate|per diem'),
       hour: list('an hour|per hour|hourly|per hr|an hr|ph'),
-      week: list('a week|per week|weekly|pw|each week|every week'),
+      week: list('a week|per week|weekly|pw|each week|every week|a wk|per wk'),
       month: list('a month|per month|monthly|each month|every month|a mo|per mo'),
       year: list('a year|per year|yearly|annual|annually|per annum|p a|pa|a yr|lpa'),
     },

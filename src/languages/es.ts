@@ -140,7 +140,7 @@ export const spanish: Language = {
     experience: list('experiencia|experiencias'),
     lifeEvents: list('me mudé|mudé|me gradué|terminé la carrera|terminé los estudios|me casé|nací'),
     sinceThen: list('desde entonces|desde ese momento|desde aquel momento|desde ahí'),
-    percentUnits: list('por ciento'),
+    percentUnits: list('por ciento|por cien'),
     thousands: list('mil|k'),
     lakhs: [],
     hundreds: list('cien|cientos'),
@@ -153,6 +153,9 @@ export const spanish: Language = {
     stretches: {
       then: list('y luego|luego|después|y después|y entonces'),
       corrections: list('no perdón|perdón|quiero decir|mejor dicho|bueno no'),
+      apart: list(
+        'estudiando|estudios|estudié|carrera|universidad|escuela|baja|baja por maternidad|excedencia|sabático|pausa|viaje|viajando|paro|desempleado|desempleada|en paralelo|al mismo tiempo|a la vez|en total',
+      ),
     },
     payWords: list('salario|salarial|sueldo|remuneración|bruto|brutos|anual|anuales'),
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),
@@ -160,7 +163,7 @@ export const spanish: Language = {
     currentPay: list('actualmente|ahora|gano|actual|hoy'),
     payRise: list('mejorar|mejora|un aumento|una subida|algo más|más que ahora|más de lo que gano'),
     salaryPayments: list('pagas|pagos|mensualidades|sueldos|salarios|paga'),
-    salaryTimes: list('por|x|multiplicado por'),
+    salaryTimes: list('x|multiplicado por'),
     notThatFrames: list('no es que|tampoco es que|no es por'),
     contrasts: list('pero|sin embargo'),
     lapsed: list(
@@ -176,7 +179,7 @@ export const spanish: Language = {
     payPeriods: {
       day: list('al día|por día|diario|diarios|por jornada|tarifa diaria'),
       hour: list('por hora|la hora|a la hora|cada hora'),
-      week: list('a la semana|por semana|semanal|semanales'),
+      week: list('a la semana|por semana|semanal|semanales|cada semana|semanalmente'),
       month: list('al mes|por mes|mensual|mensuales|mensualmente|cada mes|brutos al mes'),
       year: list('al año|por año|anual|anuales|anualmente|brutos al año|brutos anuales'),
     },

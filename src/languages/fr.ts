@@ -158,7 +158,13 @@ export const french: Language = {
     hundreds: list('cent|cents'),
     numberJoiners: list('et'),
     vagueCounts: { couple: list('deux trois|une paire'), few: list('quelques|peu'), several: list('plusieurs') },
-    stretches: { then: list('et puis|puis|ensuite|après ça|et après|après'), corrections: list('non|pardon|je veux dire|enfin|plutôt') },
+    stretches: {
+      then: list('et puis|puis|ensuite|après ça|et après|après'),
+      corrections: list('non|pardon|je veux dire|enfin|plutôt'),
+      apart: list(
+        'études|étudiant|étudiante|école|université|fac|licence|congé|congé parental|congé maternité|sabbatique|pause|voyage|chômage|en parallèle|en même temps|à côté|en tout|au total',
+      ),
+    },
     payWords: list('salaire|salariales|salarial|rémunération|prétentions|brut|annuel'),
     problemNouns: list('problème|problèmes|souci|soucis|difficulté|difficultés|inconvénient|objection'),
     objections: list('dérange|gêne|embête'),
@@ -178,7 +184,7 @@ export const french: Language = {
     payPeriods: {
       day: list('par jour|la journée|par journée|journalier|taux journalier|tjm'),
       hour: list('de l heure|par heure|à l heure|horaire|taux horaire'),
-      week: list('par semaine|la semaine|hebdomadaire'),
+      week: list('par semaine|la semaine|hebdomadaire|chaque semaine'),
       month: list('par mois|mensuel|mensuels|mensuelle|mensuellement|brut mensuel|net mensuel'),
       year: list('par an|annuel|annuels|annuelle|par année|brut annuel|l année'),
     },

@@ -147,7 +147,13 @@ export const hindi: Language = {
     hundreds: list('सौ|sau'),
     numberJoiners: [],
     vagueCounts: { couple: list('दो तीन|do teen'), few: list('कुछ|kuch|thode|थोड़े'), several: list('कई|kai') },
-    stretches: { then: list('फिर|उसके बाद|और फिर|phir|uske baad|then'), corrections: list('नहीं|मेरा मतलब|sorry|सॉरी|no') },
+    stretches: {
+      then: list('फिर|उसके बाद|और फिर|phir|uske baad|then'),
+      corrections: list('नहीं|मेरा मतलब|sorry|सॉरी|no'),
+      apart: list(
+        'पढ़ाई|पढाई|padhai|कॉलेज|college|यूनिवर्सिटी|university|स्कूल|school|छुट्टी|break|gap|गैप|ब्रेक|maternity|साथ में|साथ साथ|कुल|total|टोटल',
+      ),
+    },
     payWords: list('वेतन|सैलरी|तनख्वाह|ctc|salary|पैकेज|package'),
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),
     objections: list('आपत्ति|ऐतराज़|ऐतराज|एतराज|aitraaz'),
@@ -167,8 +173,8 @@ export const hindi: Language = {
     payPeriods: {
       day: list('प्रति दिन|प्रतिदिन|रोज़ाना|रोजाना|per day|per din|daily'),
       hour: list('प्रति घंटा|प्रति घंटे|घंटे का|घंटे के|per hour|hourly'),
-      week: list('हर हफ्ते|प्रति सप्ताह|per week|हफ्ते के|हफ्ते का'),
-      month: list('प्रति माह|हर महीने|महीने का|महीने के|मासिक|per month|mahine ka|mahina|monthly'),
+      week: list('हर हफ्ते|हर हफ़्ते|प्रति सप्ताह|हर सप्ताह|प्रति हफ्ता|साप्ताहिक|per week|हफ्ते के|हफ्ते का|हफ़्ते के|हफ़्ते का'),
+      month: list('प्रति माह|हर महीने|महीने का|महीने के|महीना|महिना|प्रति महीना|मासिक|per month|mahine ka|mahina|monthly'),
       year: list('प्रति वर्ष|सालाना|वार्षिक|साल का|साल के|per annum|lpa|saalana|salana|yearly'),
     },
     pending: list(

@@ -247,9 +247,11 @@ export interface ScreeningWords {
   vagueCounts: { couple: string[]; few: string[]; several: string[] };
   /**
    * How stretches of work follow one another in an answer: `then` between two adds them up ("eight months at a call
-   * centre and then ten months at ..."), `corrections` replace the one before ("about a year, no, ten months").
+   * centre and then ten months at ..."), `corrections` right before the next one replace the one before ("about a
+   * year, no, ten months"), and `apart` in a stretch's clause keeps them apart: study, leave, a gap, a stretch
+   * alongside another, a total ("two years of study and then a year of work" is one year of work).
    */
-  stretches: { then: string[]; corrections: string[] };
+  stretches: { then: string[]; corrections: string[]; apart: string[] };
   /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
   payWords: string[];
   /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */

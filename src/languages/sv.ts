@@ -135,7 +135,13 @@ export const swedish: Language = {
     hundreds: list('hundra'),
     numberJoiners: list('och'),
     vagueCounts: { couple: list('ett par|par'), few: list('några|få'), several: list('flera|åtskilliga') },
-    stretches: { then: list('och sen|och sedan|sen|sedan|därefter|efter det'), corrections: list('nej|förlåt|jag menar|alltså nej') },
+    stretches: {
+      then: list('och sen|och sedan|sen|sedan|därefter|efter det'),
+      corrections: list('nej|förlåt|jag menar|alltså nej'),
+      apart: list(
+        'studier|studerade|pluggade|plugga|skola|gymnasiet|universitet|högskola|föräldraledig|föräldraledighet|tjänstledig|ledig|paus|uppehåll|sabbatsår|resa|reste|arbetslös|samtidigt|vid sidan av|parallellt|totalt|sammanlagt',
+      ),
+    },
     payWords: list('lön|löneanspråk|lönen|kr|kronor'),
     problemNouns: list('problem|bekymmer|hinder'),
     objections: list('emot|stör'),
@@ -155,7 +161,7 @@ export const swedish: Language = {
     payPeriods: {
       day: list('om dagen|per dag|dagpris|dagtaxa|dagsarvode'),
       hour: list('i timmen|per timme|timlön|timpenning|timmen'),
-      week: list('i veckan|per vecka|veckan|veckolön'),
+      week: list('i veckan|per vecka|veckan|veckolön|varje vecka'),
       month: list('i månaden|per månad|månadslön|månatlig|om månaden|i mån'),
       year: list('om året|per år|årlig|årslön|i året'),
     },
