@@ -72,6 +72,16 @@ describe('a loose count stands for a span', () => {
   });
 });
 
+describe('the report says what a loose count may stand for', () => {
+  it('names the span and says the limit falls inside it', () => {
+    const judgement = judgeScreeningAnswer('At least 3 years of experience.', 'Yes, a couple of years now.', 1, 'en');
+    expect(judgement).toMatchObject({ isUndecided: true, basis: 'unclear' });
+    expect(judgement.analysis).toBe(
+      'The candidate states 2–3 years ("a couple of years now"); the criterion asks for at least 3 years, and that may fall either side of it; it is not established.',
+    );
+  });
+});
+
 describe('months, weeks and years are compared as people count them', () => {
   it.each<[LanguageCode, string, string, Outcome]>([
     [1, 'At least 2 years of experience.', '24 months.', 'met'],

@@ -391,6 +391,8 @@ export const arabic: Language = {
     screeningNoCriterion: 'لم يُحدَّد معيار تأهيل؛ سُجّلت الإجابة فقط.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `يذكر المرشح ${stated} («${quote}»)؛ والمعيار يطلب ${comparator === 'min' ? 'على الأقل' : 'على الأكثر'} ${required}، لذا فهو ${meets ? 'مستوفى' : 'غير مستوفى'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `يذكر المرشح ${stated} («${quote}»)؛ والمعيار يطلب ${comparator === 'min' ? 'على الأقل' : 'على الأكثر'} ${required}، وقد يكون ذلك أكثر أو أقل؛ لم يثبت.`,
     screeningDenied: (c, quote) => `أجاب المرشح بالنفي («${quote}»)، لذا «${c}» غير مستوفى.`,
     screeningQuantityDenied: (stated, quote) => `ينفي المرشح أن لديه ${stated} («${quote}»)، لذا المعيار غير مستوفى.`,
     screeningAffirmed: (c, quote) => `يؤكد المرشح ذلك («${quote}»)، لذا «${c}» مستوفى.`,

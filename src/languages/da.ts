@@ -378,6 +378,8 @@ export const danish: Language = {
     screeningNoCriterion: 'Der blev ikke angivet noget kvalifikationskriterium; svaret er kun registreret.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `Kandidaten oplyser ${stated} ("${quote}"); kriteriet kræver ${comparator === 'min' ? 'mindst' : 'højst'} ${required}, så det er ${meets ? 'opfyldt' : 'ikke opfyldt'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `Kandidaten oplyser ${stated} ("${quote}"); kriteriet kræver ${comparator === 'min' ? 'mindst' : 'højst'} ${required}, og det kan ligge på begge sider; det er ikke dokumenteret.`,
     screeningDenied: (c, quote) => `Kandidaten svarer benægtende ("${quote}"), så "${c}" er ikke opfyldt.`,
     screeningQuantityDenied: (stated, quote) => `Kandidaten afviser at have ${stated} ("${quote}"), så kriteriet er ikke opfyldt.`,
     screeningAffirmed: (c, quote) => `Kandidaten bekræfter ("${quote}"), så "${c}" er opfyldt.`,

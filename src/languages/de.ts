@@ -456,6 +456,8 @@ export const german: Language = {
     screeningNoCriterion: 'Kein Qualifikationskriterium angegeben; die Antwort wurde nur erfasst.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `Die Person nennt ${stated} („${quote}“); verlangt sind ${comparator === 'min' ? 'mindestens' : 'höchstens'} ${required}, das Kriterium ist damit ${meets ? 'erfüllt' : 'nicht erfüllt'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `Die Person nennt ${stated} („${quote}“); verlangt sind ${comparator === 'min' ? 'mindestens' : 'höchstens'} ${required}, das kann darüber oder darunter liegen; nicht belegt.`,
     screeningDenied: (c, quote) => `Die Antwort ist verneinend („${quote}“); „${c}“ ist nicht erfüllt.`,
     screeningQuantityDenied: (stated, quote) => `Die Person verneint ${stated} („${quote}“); das Kriterium ist nicht erfüllt.`,
     screeningAffirmed: (c, quote) => `Die Person bestätigt („${quote}“); „${c}“ ist erfüllt.`,

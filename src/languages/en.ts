@@ -516,6 +516,8 @@ export const english: Language = {
     screeningNoCriterion: 'No qualifying criterion was given; the answer was recorded only.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `The candidate states ${stated} ("${quote}"); the criterion asks for ${comparator === 'min' ? 'at least' : 'at most'} ${required}, so it is ${meets ? 'met' : 'not met'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `The candidate states ${stated} ("${quote}"); the criterion asks for ${comparator === 'min' ? 'at least' : 'at most'} ${required}, and that may fall either side of it; it is not established.`,
     screeningDenied: (c, quote) => `The candidate answers in the negative ("${quote}"), so "${c}" is not met.`,
     screeningQuantityDenied: (stated, quote) => `The candidate denies having ${stated} ("${quote}"), so the criterion is not met.`,
     screeningAffirmed: (c, quote) => `The candidate confirms ("${quote}"), so "${c}" is met.`,

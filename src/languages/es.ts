@@ -419,6 +419,8 @@ export const spanish: Language = {
     screeningNoCriterion: 'No se indicó ningún criterio de calificación; la respuesta solo se registró.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `La persona candidata indica ${stated} («${quote}»); el criterio pide ${comparator === 'min' ? 'al menos' : 'como máximo'} ${required}, por lo que ${meets ? 'se cumple' : 'no se cumple'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `La persona candidata indica ${stated} («${quote}»); el criterio pide ${comparator === 'min' ? 'al menos' : 'como máximo'} ${required}, y eso puede quedar por encima o por debajo; no queda acreditado.`,
     screeningDenied: (c, quote) => `La persona candidata responde negativamente («${quote}»), así que «${c}» no se cumple.`,
     screeningQuantityDenied: (stated, quote) =>
       `La persona candidata niega tener ${stated} («${quote}»), así que el criterio no se cumple.`,

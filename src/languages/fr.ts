@@ -422,6 +422,8 @@ export const french: Language = {
     screeningNoCriterion: "Aucun critère de qualification n'a été fourni ; la réponse a seulement été enregistrée.",
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `Le candidat indique ${stated} (« ${quote} ») ; le critère demande ${comparator === 'min' ? 'au moins' : 'au plus'} ${required}, il est donc ${meets ? 'rempli' : 'non rempli'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `Le candidat indique ${stated} (« ${quote} ») ; le critère demande ${comparator === 'min' ? 'au moins' : 'au plus'} ${required}, ce qui peut se situer de part et d'autre : ce n'est pas établi.`,
     screeningDenied: (c, quote) => `Le candidat répond par la négative (« ${quote} ») : « ${c} » n'est pas rempli.`,
     screeningQuantityDenied: (stated, quote) => `Le candidat nie avoir ${stated} (« ${quote} ») : le critère n'est pas rempli.`,
     screeningAffirmed: (c, quote) => `Le candidat confirme (« ${quote} ») : « ${c} » est rempli.`,

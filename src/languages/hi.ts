@@ -377,6 +377,8 @@ export const hindi: Language = {
     screeningNoCriterion: 'कोई योग्यता मापदंड नहीं दिया गया; उत्तर केवल दर्ज किया गया।',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `उम्मीदवार ${stated} बताते हैं ("${quote}"); मापदंड ${comparator === 'min' ? 'कम से कम' : 'अधिक से अधिक'} ${required} माँगता है, इसलिए यह ${meets ? 'पूरा होता है' : 'पूरा नहीं होता'}।`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `उम्मीदवार ${stated} बताते हैं ("${quote}"); मापदंड ${comparator === 'min' ? 'कम से कम' : 'अधिक से अधिक'} ${required} माँगता है, और यह उससे कम या ज़्यादा हो सकता है; यह साबित नहीं हुआ।`,
     screeningDenied: (c, quote) => `उम्मीदवार ने नकारात्मक उत्तर दिया ("${quote}"), इसलिए "${c}" पूरा नहीं होता।`,
     screeningQuantityDenied: (stated, quote) => `उम्मीदवार ${stated} होने से इनकार करते हैं ("${quote}"), इसलिए मापदंड पूरा नहीं होता।`,
     screeningAffirmed: (c, quote) => `उम्मीदवार पुष्टि करते हैं ("${quote}"), इसलिए "${c}" पूरा होता है।`,

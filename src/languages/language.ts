@@ -460,6 +460,8 @@ export interface ReportProse {
   screeningNoAnswer(criterion: string): string;
   screeningNoCriterion: string;
   screeningQuantity(stated: string, required: string, comparator: 'min' | 'max', meets: boolean, quote: string): string;
+  /** A loose count ("a couple of years": 2–3 years) whose span reaches either side of the limit: undecided. */
+  screeningQuantityLoose(stated: string, required: string, comparator: 'min' | 'max', quote: string): string;
   screeningDenied(criterion: string, quote: string): string;
   screeningQuantityDenied(stated: string, quote: string): string;
   screeningAffirmed(criterion: string, quote: string): string;

@@ -380,6 +380,8 @@ export const swedish: Language = {
     screeningNoCriterion: 'Inget kvalificeringskriterium angavs; svaret registrerades bara.',
     screeningQuantity: (stated, required, comparator, meets, quote) =>
       `Kandidaten uppger ${stated} ("${quote}"); kriteriet kräver ${comparator === 'min' ? 'minst' : 'högst'} ${required}, så det är ${meets ? 'uppfyllt' : 'inte uppfyllt'}.`,
+    screeningQuantityLoose: (stated, required, comparator, quote) =>
+      `Kandidaten uppger ${stated} ("${quote}"); kriteriet kräver ${comparator === 'min' ? 'minst' : 'högst'} ${required}, och det kan ligga på båda sidor; det är inte styrkt.`,
     screeningDenied: (c, quote) => `Kandidaten svarar nekande ("${quote}"), så "${c}" är inte uppfyllt.`,
     screeningQuantityDenied: (stated, quote) => `Kandidaten förnekar att hen har ${stated} ("${quote}"), så kriteriet är inte uppfyllt.`,
     screeningAffirmed: (c, quote) => `Kandidaten bekräftar ("${quote}"), så "${c}" är uppfyllt.`,
