@@ -123,6 +123,9 @@ describe('what the first version of the rate rules got wrong, and more pay perio
     [3, 'अपेक्षित वेतन अधिकतम 50000 प्रति माह', '15000 रुपये प्रति हफ्ता चाहिए', false],
     [6, 'Salario máximo 30.000 € al año.', 'Quiero 700 euros semanalmente.', false],
     [8, 'Löneanspråk högst 40 000 kr i månaden.', 'Jag vill ha 11 000 kr varje vecka.', false],
+    // "अधिकतम" (at most) makes a notice period a maximum, as "höchstens" does.
+    [3, 'नोटिस पीरियड अधिकतम 1 महीना', 'मेरा 2 महीने का नोटिस है', false],
+    [3, 'नोटिस पीरियड अधिकतम 1 महीना', 'मेरा 2 हफ्ते का नोटिस है', true],
   ])('language %i: "%s" answered "%s" is met: %s', (language, criterion, answer, outcome) => {
     expect(judge(criterion, answer, language)).toMatchObject({ outcome, isUndecided: false });
   });

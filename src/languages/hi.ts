@@ -105,7 +105,7 @@ export const hindi: Language = {
     immediately: list('तुरंत|फौरन|turant|fauran|immediately'),
     above: list('से ज्यादा|से अधिक|se zyada|se jyada|more than'),
     below: list('लगभग नहीं|almost'),
-    within: list('से अधिक नहीं|से ज़्यादा नहीं|से ज्यादा नहीं|से पुराना नहीं|se zyada nahi|के भीतर|के अंदर|ke andar|ke bheetar|within'),
+    within: list('से अधिक नहीं|से ज़्यादा नहीं|से ज्यादा नहीं|से पुराना नहीं|se zyada nahi|के भीतर|के अंदर|ke andar|ke bheetar|within|अधिकतम|अधिक से अधिक|ज़्यादा से ज़्यादा|ज्यादा से ज्यादा|maximum'),
     atLeast: list('कम से कम|kam se kam|at least'),
     mustNot: list('नहीं चाहिए|zarurat nahi|nahi chahiye'),
     absenceOpeners: list('बिना|bina'),
