@@ -136,6 +136,8 @@ export interface AmountWords {
   perDay: string[];
   /** Every pay period ("a month", "per week", "la hora", "في الشهر"): after a figure they make it a rate, not a stretch. */
   perPeriod: string[];
+  /** "euros", "kr", "रुपये": the only words that may stand between a figure and the pay period that makes it a rate. */
+  currencies: Set<string>;
   /** "three and a half", "साढ़े चौदह": a number and a half, as one pattern over normalised text (null: none). */
   halves: RegExp | null;
   /** "twenty-six", "vierunddreißig", "treinta y cinco", "ستة عشر": numbers of several parts, with their values. */
@@ -217,6 +219,7 @@ export function amountWordsFor(language: LanguageCode): AmountWords {
     since: phraseSet(screening.flatMap((s) => s.since)),
     perDay: screening.flatMap((s) => s.payPeriods.day),
     perPeriod: screening.flatMap((s) => Object.values(s.payPeriods).flat()),
+    currencies: single(screening.flatMap((s) => s.currencies)),
     ends: phraseSet(screening.flatMap((s) => s.expiring)),
     halves: null,
     compounds: null,
@@ -752,7 +755,7 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     // (French "un an": the "an" after it is a unit, the year, though English reads it as one.)
     if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words) && !words.units.has(tokens[at + 1] ?? '')) return;
     // "800 a month", "30 euros an hour": nor does the "a" that opens a pay period after a figure ("in a month" still counts).
-    const isAfterFigure = tokens.slice(Math.max(0, at - 3), at).some((t) => /^\d/.test(t) || words.numbers.has(t));
+    const isAfterFigure = tokens.slice(Math.max(0, at - 3), at).some((t) => /^\d/.test(t) || (words.numbers.get(t) ?? 0) >= 1);
     if (isWord && n.value === 1 && rateStart.get(at) === at && isAfterFigure) return;
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
@@ -788,10 +791,12 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       // A pay period that starts after the figure and not right after it ("800 a month", "30 euros an hour", "500 per
       // week") makes the figure a rate: a plain figure that pay reads with that period. A unit right after the number
       // is a stretch as before ("eight months", "three days a week", "5 साल का अनुभव").
-      // A pay period that opens with a unit is the number's unit ("6 से ज़्यादा महीने का अनुभव": six months).
+      // Only a currency may stand between the figure and its period ("two evenings a week", "half a year" are no rates),
+      // and a pay period that opens with a unit is the number's unit ("6 से ज़्यादा महीने का अनुभव": six months).
       const rate = rateStart.get(j) ?? -1;
       const opener = tokens[rate] ?? '';
-      if (j > at + 1 && rate > at && !words.units.has(opener) && !words.hours.has(opener)) break;
+      const isCurrencyOnly = tokens.slice(last + 1, rate).every((t) => words.currencies.has(t));
+      if (j > at + 1 && rate > at && n.value >= 1 && isCurrencyOnly && !words.units.has(opener) && !words.hours.has(opener)) break;
       const km = words.distance.get(next);
       if (km !== undefined) return void found.push(make(at, 'distance', value * km, n.value, null, j + 1));
       if (isMoney) continue;

@@ -184,6 +184,25 @@ describe('what the first version of these rules got wrong', () => {
     expect(outcomeOf(criterion, answer, language)).toBe(outcome);
   });
 
+  // Found by a second review: a stretch after "then" that is no work, "half a year", shifts a week, a plain hourly rate.
+  it.each<[LanguageCode, string, string, Outcome]>([
+    [1, 'At least 2 years of experience.', 'One year, then I was off sick for a year.', 'not met'],
+    [1, 'At least 2 years of experience.', 'I have one year, then I would like to stay at least three years.', 'not met'],
+    [1, 'At least 2 years of experience.', 'It was a year, then they closed the shop, so about a year.', 'not met'],
+    [2, 'Mindestens 2 Jahre Erfahrung.', 'Ein Jahr, dann war ich ein Jahr krank.', 'not met'],
+    [5, "Au moins 2 ans d'expérience.", "Un an, puis j'ai arrêté pendant un an.", 'not met'],
+    [3, 'कम से कम 2 साल का अनुभव', 'एक साल, फिर एक साल बेरोजगार था।', 'not met'],
+    [1, 'At least 6 months of experience.', 'Yes, half a year at Costa.', 'met'],
+    [1, 'At least 30 hours per week.', 'Two evenings a week.', 'undecided'],
+    [6, 'Al menos 30 horas por semana.', 'Dos veces por semana.', 'met'],
+    [1, 'Hourly rate at most 25 per hour.', '22.', 'met'],
+    [2, 'Stundenlohn höchstens 18 Euro pro Stunde.', '16 Euro.', 'met'],
+    [8, 'Högst 150 kr per timme.', '140 kronor.', 'met'],
+    [1, 'At least 3 years of experience.', 'I worked there a few years back, for one year.', 'not met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, outcome) => {
+    expect(outcomeOf(criterion, answer, language)).toBe(outcome);
+  });
+
   // Misreads the review found in the old code too.
   it.each<[LanguageCode, string, string, Outcome]>([
     [1, 'At least 18 months of experience.', 'A year and a half.', 'met'],

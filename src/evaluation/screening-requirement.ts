@@ -99,6 +99,8 @@ const MONTHLY_PAYMENTS_MAX = 16;
 const CORRECTION_REACH = 5;
 /** Words at most between a correction word and the number it gives instead ("لا، بالضبط عشرة": one). */
 const CORRECTION_GAP = 1;
+/** Words after a stretch in which a job or a workplace makes it one to add ("ten months, at a software company"). */
+const WORK_REACH = 8;
 
 /** A share of a duration's limit by which a stretch counted in other units may miss it: 12 months of 30 days are 360 of 365. */
 const DURATION_SLACK = 0.02;
@@ -307,7 +309,9 @@ export function statedAmount(
     // A plain figure with a pay period beside it is pay too: "roughly 22 an hour", "28 dollars an hour" (read as hours).
     const isPayFigure = (p: (typeof pairs)[number]) => {
       const period = p.amount.dimension === null || p.amount.dimension === 'hours' ? periodBeside(p, language) : null;
-      return p.amount.dimension === null ? period !== null : period === 'hour';
+      // Against an hourly or a day rate a plain figure is that rate ("22.", "16 Euro" to "Stundenlohn höchstens 18 Euro").
+      const isRateAsked = requirement.period === 'hour' || requirement.period === 'day';
+      return p.amount.dimension === null ? period !== null || isRateAsked : period === 'hour';
     };
     const asMoney = pairs.map((p) => (isPayFigure(p) ? { ...p, amount: { ...p.amount, dimension: 'money' as const } } : p));
     const payments = paymentsPerYear(clauses, language);
@@ -367,7 +371,9 @@ export function statedAmount(
       language,
     );
     if (told) return told;
-    const since = wordsOf(language, 'since', 'screening');
+    // Not a "since" that is a "then" as well (Swedish "sen": "Fyra år, sen ett halvår utomlands").
+    const thenWords = new Set(amountWordsFor(language).screening.flatMap((s) => s.stretches.then));
+    const since = wordsOf(language, 'since', 'screening').filter((w) => !thenWords.has(w));
     const isCurrent = (p: (typeof candidates)[number]) =>
       findPhrases(p.clause.tokens.slice(Math.max(0, p.amount.at - 3), p.amount.at + 4), since).length > 0;
     const first = candidates.find((p) => !p.amount.isAgo);
@@ -406,7 +412,7 @@ function toldStretches(
 ): { amount: Amount; clause: ClauseReading } | null {
   if (stretches.length < 2 || stretches.some((p) => p.amount.span || p.amount.dimension !== 'duration')) return null;
   const words = amountWordsFor(language).screening.map((s) => s.stretches);
-  const [then, corrections, apart] = (['then', 'corrections', 'apart'] as const).map((k) => words.flatMap((w) => w[k]));
+  const [then, corrections, apart, work] = (['then', 'corrections', 'apart', 'work'] as const).map((k) => words.flatMap((w) => w[k]));
   if (stretches.some((p) => findPhrases(p.clause.tokens, apart as string[]).length > 0)) return null;
   // Token positions across the whole answer, so the words between stretches in two clauses are read too.
   const offsets = new Map<ClauseReading, number>();
@@ -426,6 +432,11 @@ function toldStretches(
     kept.push(stretches[i] as (typeof stretches)[number]);
   }
   if (kept.length === 1) return kept[0] ?? null;
+  // "One year, then I was off sick for a year", "then I'd like to stay three years": a stretch after the first is added
+  // only with work said near it ("and then ten months, no, eighteen months actually, at a software company").
+  const saysWork = (p: (typeof stretches)[number]) =>
+    findPhrases(tokens.slice(Math.max(0, at(p) - 3), at(p) + WORK_REACH), work as string[]).length > 0;
+  if (!kept.slice(1).every(saysWork)) return null;
   const value = kept.reduce((sum, p) => sum + p.amount.value, 0);
   const units = new Set(kept.map((p) => p.amount.unit));
   const unit = units.size === 1 ? (kept[0]?.amount.unit ?? 'month') : 'month';

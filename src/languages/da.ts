@@ -127,13 +127,15 @@ export const danish: Language = {
     lakhs: [],
     hundreds: list('hundrede'),
     numberJoiners: list('og'),
+    currencies: list('kr|kroner|krone|dkk|euro'),
     vagueCounts: { couple: list('et par|par'), few: list('nogle|få'), several: list('flere|adskillige') },
     stretches: {
       then: list('og så|derefter|bagefter|efterfølgende|og bagefter'),
       corrections: list('nej|undskyld|jeg mener|altså nej'),
       apart: list(
-        'uddannelse|studie|studerede|skole|universitet|gymnasiet|orlov|barsel|pause|sabbatår|rejse|rejste|ledig|arbejdsløs|samtidig|ved siden af|sideløbende|i alt|tilsammen',
+        'uddannelse|studie|studerede|skole|universitet|gymnasiet|orlov|barsel|pause|sabbatår|rejse|rejste|ledig|arbejdsløs|samtidig|ved siden af|sideløbende|i alt|tilsammen|det giver',
       ),
+      work: list('arbejde|arbejdet|arbejder|hos|som|firma|job|stilling|ansat|på'),
     },
     payWords: list('løn|lønforventning|lønnen|gage|kr|kroner'),
     problemNouns: list('problem|problemer|udfordring|hindring'),

@@ -159,13 +159,15 @@ export const german: Language = {
     lakhs: [],
     hundreds: list('hundert'),
     numberJoiners: list('und'),
+    currencies: list('euro|eur|franken|chf|dollar|usd|pfund'),
     vagueCounts: { couple: list('ein paar|paar|zwei drei'), few: list('einige|wenige'), several: list('mehrere|etliche') },
     stretches: {
       then: list('und dann|dann|danach|nochmal|noch mal|anschliessend|und danach'),
       corrections: list('nein|nee|quatsch|ich meine|sorry|pardon'),
       apart: list(
-        'studium|studiert|studieren|schule|uni|universität|ausbildung|lehre|elternzeit|karenz|mutterschutz|sabbatical|auszeit|pause|lücke|weltreise|reise|arbeitslos|nebenbei|parallel|gleichzeitig|insgesamt|zusammen|total',
+        'studium|studiert|studieren|schule|uni|universität|ausbildung|lehre|elternzeit|karenz|mutterschutz|sabbatical|auszeit|pause|lücke|weltreise|reise|arbeitslos|nebenbei|parallel|gleichzeitig|insgesamt|zusammen|total|das macht|macht also',
       ),
+      work: list('arbeit|gearbeitet|arbeite|job|bei|als|firma|stelle|tätig|angestellt|betrieb|vertrag'),
     },
     payWords: list('gehalt|lohn|lohnvorstellung|gehaltsvorstellung|gehaltswunsch|vergütung|jahresgehalt|brutto|salär'),
     problemNouns: list('problem|probleme|thema|schwierigkeit|schwierigkeiten|einwand|einwände|hindernis'),

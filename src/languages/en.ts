@@ -184,7 +184,7 @@ export const english: Language = {
     ages: list('# old|# or older|# and older|aged #|age of #|age #|# of age'),
     agesSaid: list("i'm #|i am #|i'm now #|i am now #|i'm only #|i'm just #"),
     agesNext: list("i turn #|i'll turn #|turning #|i'll be #|i will be #"),
-    ago: list('# ago'),
+    ago: list('# ago|# back'),
     agesAsked: list('be #'),
     experience: list('experience|experienced'),
     lifeEvents: list('moved|move|graduated|graduate|finished school|left school|married|got married|born'),
@@ -194,13 +194,17 @@ export const english: Language = {
     lakhs: list('lakh|lakhs|lac|lpa'),
     hundreds: list('hundred|hundreds'),
     numberJoiners: list('and'),
+    currencies: list(
+      'dollars|dollar|usd|euros|euro|eur|pounds|pound|gbp|quid|bucks|rupees|inr|rs|francs|chf|kronor|kroner|sek|dkk|dirhams|aed|riyals|sar',
+    ),
     vagueCounts: { couple: list('a couple|couple|a pair'), few: list('a few|few'), several: list('several') },
     stretches: {
       then: list('and then|then|after that|afterwards|and after that'),
       corrections: list('no|i mean|sorry|or rather'),
       apart: list(
-        'study|studying|studied|school|university|college|degree|leave|parental leave|maternity|paternity|sabbatical|gap|gaps|gap year|break|breaks|year off|time off|travel|travelling|traveling|unemployed|alongside|at the same time|in parallel|in total|total|altogether|overall|all in all',
+        'study|studying|studied|school|university|college|degree|leave|parental leave|maternity|paternity|sabbatical|gap|gaps|gap year|break|breaks|year off|time off|travel|travelling|traveling|unemployed|alongside|at the same time|in parallel|in total|total|altogether|overall|all in all|so|that makes|which makes',
       ),
+      work: list('work|worked|working|job|jobs|employed|as a|as an|company|firm|employer|position|role|contract|team'),
     },
     payWords: list('salary|pay|wage|wages|compensation|income|earn|ctc|package|budget'),
     problemNouns: list('problem|problems|issue|issues|trouble|difficulty|difficulties|objection|objections'),

@@ -145,6 +145,7 @@ export const spanish: Language = {
     lakhs: [],
     hundreds: list('cien|cientos'),
     numberJoiners: list('y'),
+    currencies: list('euros|euro|eur|dólares|dólar|pesos|usd'),
     vagueCounts: {
       couple: list('un par|par'),
       few: list('unos cuantos|unas cuantas|algunos|algunas|unos pocos|unas pocas|pocos|pocas'),
@@ -154,8 +155,9 @@ export const spanish: Language = {
       then: list('y luego|luego|después|y después|y entonces'),
       corrections: list('no perdón|perdón|quiero decir|mejor dicho|bueno no'),
       apart: list(
-        'estudiando|estudios|estudié|carrera|universidad|escuela|baja|baja por maternidad|excedencia|sabático|pausa|viaje|viajando|paro|desempleado|desempleada|en paralelo|al mismo tiempo|a la vez|en total',
+        'estudiando|estudios|estudié|carrera|universidad|escuela|baja|baja por maternidad|excedencia|sabático|pausa|viaje|viajando|paro|desempleado|desempleada|en paralelo|al mismo tiempo|a la vez|en total|eso hace|o sea',
       ),
+      work: list('trabajo|trabajé|trabajando|trabajado|en|como|empresa|puesto|curro|contrato'),
     },
     payWords: list('salario|salarial|sueldo|remuneración|bruto|brutos|anual|anuales'),
     problemNouns: list('problema|problemas|inconveniente|inconvenientes|dificultad|dificultades|pega'),

@@ -157,13 +157,15 @@ export const french: Language = {
     lakhs: [],
     hundreds: list('cent|cents'),
     numberJoiners: list('et'),
+    currencies: list('euros|euro|eur|francs|chf|dollars|dollar'),
     vagueCounts: { couple: list('deux trois|une paire'), few: list('quelques|peu'), several: list('plusieurs') },
     stretches: {
       then: list('et puis|puis|ensuite|après ça|et après|après'),
       corrections: list('non|pardon|je veux dire|enfin|plutôt'),
       apart: list(
-        'études|étudiant|étudiante|école|université|fac|licence|congé|congé parental|congé maternité|sabbatique|pause|voyage|chômage|en parallèle|en même temps|à côté|en tout|au total',
+        'études|étudiant|étudiante|école|université|fac|licence|congé|congé parental|congé maternité|sabbatique|pause|voyage|chômage|en parallèle|en même temps|à côté|en tout|au total|ça fait',
       ),
+      work: list('travail|travaillé|travaille|chez|comme|en tant que|poste|entreprise|boîte|cdd|cdi|alternance|stage|contrat'),
     },
     payWords: list('salaire|salariales|salarial|rémunération|prétentions|brut|annuel'),
     problemNouns: list('problème|problèmes|souci|soucis|difficulté|difficultés|inconvénient|objection'),

@@ -105,7 +105,9 @@ export const hindi: Language = {
     immediately: list('तुरंत|फौरन|turant|fauran|immediately'),
     above: list('से ज्यादा|से अधिक|se zyada|se jyada|more than'),
     below: list('लगभग नहीं|almost'),
-    within: list('से अधिक नहीं|से ज़्यादा नहीं|से ज्यादा नहीं|से पुराना नहीं|se zyada nahi|के भीतर|के अंदर|ke andar|ke bheetar|within|अधिकतम|अधिक से अधिक|ज़्यादा से ज़्यादा|ज्यादा से ज्यादा|maximum'),
+    within: list(
+      'से अधिक नहीं|से ज़्यादा नहीं|से ज्यादा नहीं|से पुराना नहीं|se zyada nahi|के भीतर|के अंदर|ke andar|ke bheetar|within|अधिकतम|अधिक से अधिक|ज़्यादा से ज़्यादा|ज्यादा से ज्यादा|maximum',
+    ),
     atLeast: list('कम से कम|kam se kam|at least'),
     mustNot: list('नहीं चाहिए|zarurat nahi|nahi chahiye'),
     absenceOpeners: list('बिना|bina'),
@@ -146,13 +148,15 @@ export const hindi: Language = {
     lakhs: list('लाख|lakh|lac|lpa'),
     hundreds: list('सौ|sau'),
     numberJoiners: [],
+    currencies: list('रुपये|रुपए|रुपया|रु|rupees|rupaye|rs|inr'),
     vagueCounts: { couple: list('दो तीन|do teen'), few: list('कुछ|kuch|thode|थोड़े'), several: list('कई|kai') },
     stretches: {
       then: list('फिर|उसके बाद|और फिर|phir|uske baad|then'),
       corrections: list('नहीं|मेरा मतलब|sorry|सॉरी|no'),
       apart: list(
-        'पढ़ाई|पढाई|padhai|कॉलेज|college|यूनिवर्सिटी|university|स्कूल|school|छुट्टी|break|gap|गैप|ब्रेक|maternity|साथ में|साथ साथ|कुल|total|टोटल',
+        'पढ़ाई|पढाई|padhai|कॉलेज|college|यूनिवर्सिटी|university|स्कूल|school|छुट्टी|break|gap|गैप|ब्रेक|maternity|साथ में|साथ साथ|कुल|total|टोटल|यानी',
       ),
+      work: list('काम|नौकरी|company|कंपनी|में|job|जॉब|फर्म'),
     },
     payWords: list('वेतन|सैलरी|तनख्वाह|ctc|salary|पैकेज|package'),
     problemNouns: list('दिक्कत|परेशानी|समस्या|प्रॉब्लम|आपत्ति|problem|dikkat|pareshani|samasya'),

@@ -249,9 +249,12 @@ export interface ScreeningWords {
    * How stretches of work follow one another in an answer: `then` between two adds them up ("eight months at a call
    * centre and then ten months at ..."), `corrections` right before the next one replace the one before ("about a
    * year, no, ten months"), and `apart` in a stretch's clause keeps them apart: study, leave, a gap, a stretch
-   * alongside another, a total ("two years of study and then a year of work" is one year of work).
+   * alongside another, a total ("two years of study and then a year of work" is one year of work); a stretch after a
+   * "then" is added only with a `work` word near it (a job, a workplace: "at", "bei", "chez", "company", "काम").
    */
-  stretches: { then: string[]; corrections: string[]; apart: string[] };
+  stretches: { then: string[]; corrections: string[]; apart: string[]; work: string[] };
+  /** Currency names and signs said after a figure ("30 euros an hour", "800 kr om måneden"): the figure is pay. */
+  currencies: string[];
   /** Words that make a criterion with two amounts a pay range (salary, Lohn, salaire, वेतन, راتب). */
   payWords: string[];
   /** Problem nouns: a negation next to one ("never had a problem with", "kein Thema", "कोई परेशानी नहीं") says yes. */

@@ -134,13 +134,15 @@ export const swedish: Language = {
     lakhs: [],
     hundreds: list('hundra'),
     numberJoiners: list('och'),
+    currencies: list('kr|kronor|krona|sek|euro|spänn'),
     vagueCounts: { couple: list('ett par|par'), few: list('några|få'), several: list('flera|åtskilliga') },
     stretches: {
       then: list('och sen|och sedan|sen|sedan|därefter|efter det'),
       corrections: list('nej|förlåt|jag menar|alltså nej'),
       apart: list(
-        'studier|studerade|pluggade|plugga|skola|gymnasiet|universitet|högskola|föräldraledig|föräldraledighet|tjänstledig|ledig|paus|uppehåll|sabbatsår|resa|reste|arbetslös|samtidigt|vid sidan av|parallellt|totalt|sammanlagt',
+        'studier|studerade|pluggade|plugga|skola|gymnasiet|universitet|högskola|föräldraledig|föräldraledighet|tjänstledig|ledig|paus|uppehåll|sabbatsår|resa|reste|arbetslös|samtidigt|vid sidan av|parallellt|totalt|sammanlagt|det blir',
       ),
+      work: list('jobb|jobbade|jobbat|arbetat|arbetade|på|hos|som|företag|anställd'),
     },
     payWords: list('lön|löneanspråk|lönen|kr|kronor'),
     problemNouns: list('problem|bekymmer|hinder'),
