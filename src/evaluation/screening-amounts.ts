@@ -83,6 +83,8 @@ const RANGE_JOINERS = new Set([
   'o',
   'eller',
 ]);
+/** The "and" among RANGE_JOINERS: between two stretches it adds a unit ("two years and three months"), no span. */
+const AND_JOINERS = new Set(['and', 'und', 'et', 'y', 'og', 'och', 'و']);
 const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
 /** Tokens before a date where "valid until" may start ("valid until the end of June": five). */
 const END_REACH = 5;
@@ -755,7 +757,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     // (French "un an": the "an" after it is a unit, the year, though English reads it as one.)
     if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words) && !words.units.has(tokens[at + 1] ?? '')) return;
     // "800 a month", "30 euros an hour": nor does the "a" that opens a pay period after a figure ("in a month" still counts).
-    const isAfterFigure = tokens.slice(Math.max(0, at - 3), at).some((t) => /^\d/.test(t) || (words.numbers.get(t) ?? 0) >= 1);
+    // Right after the figure, or after its currency ("2 weeks or a month": the "a" after "or" is one month).
+    const isFigure = (t: string) => /^\d/.test(t) || (words.numbers.get(t) ?? 0) >= 1;
+    const isAfterFigure = isFigure(tokens[at - 1] ?? '') || (words.currencies.has(tokens[at - 1] ?? '') && isFigure(tokens[at - 2] ?? ''));
     if (isWord && n.value === 1 && rateStart.get(at) === at && isAfterFigure) return;
     let value = n.value * n.times;
     // Four digits and more are money (or a year), never a count of years or hours.
@@ -855,6 +859,30 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     const second = found[i + 1] as Amount;
     const joiner = tokens.slice(first.at + 1, second.at);
     const isJoined = joiner.length === 1 && RANGE_JOINERS.has(joiner[0] as string);
+    // "2 weeks or a month", "drei Wochen bis zwei Monate": two stretches, each with its unit, as alternatives or a span
+    // (not "and": "two years and three months" is one stretch told in two units).
+    const afterUnit = joiner.slice(words.units.has(joiner[0] ?? '') ? 1 : 0);
+    const isSpan = afterUnit.length === 1 && RANGE_JOINERS.has(afterUnit[0] as string) && !AND_JOINERS.has(afterUnit[0] as string);
+    // "two years and three months", "zwei Jahre und sechs Monate": one stretch in two units, the smaller after.
+    const isAnd = afterUnit.length === 1 && AND_JOINERS.has(afterUnit[0] as string);
+    if (isAnd && first.dimension === 'duration' && second.dimension === 'duration' && first.unit && second.unit) {
+      const isPart = DAYS[second.unit] < DAYS[first.unit] && second.value < DAYS[first.unit] && !first.span && !second.span;
+      if (isPart && !first.isAge && !second.isAge && !first.isAgo && !second.isAgo && first.bias === 0) {
+        const value = first.value + second.value;
+        const months = Math.round(value / DAYS.month);
+        found[i] = { ...first, value, count: months, unit: 'month' };
+        found.splice(i + 1, 1);
+        i--;
+      }
+      continue;
+    }
+    if (isSpan && first.dimension === 'duration' && second.dimension === 'duration' && first.unit && second.unit) {
+      if (first.value < second.value && !first.isAge && !second.isAge && !first.span && !second.span) {
+        found[i] = { ...first, rangeEnd: 'bottom' };
+        found[i + 1] = { ...second, rangeEnd: 'top' };
+      }
+      continue;
+    }
     // "between 40,000 and 60,000": two sums of money, the lower first.
     if (isJoined && first.dimension === 'money' && second.dimension === 'money' && first.value < second.value) {
       found[i] = { ...first, rangeEnd: 'bottom' };

@@ -97,6 +97,24 @@ describe('months, weeks and years are compared as people count them', () => {
   });
 });
 
+describe('two stretches with their units: alternatives, a span, or one stretch in two units', () => {
+  it.each<[LanguageCode, string, string, Outcome]>([
+    // Against a maximum the longer alternative decides, against a minimum the shorter.
+    [1, 'Notice period of at most 2 weeks.', '2 weeks or a month.', 'not met'],
+    [1, 'Notice period of at most 1 month.', '2 weeks or a month.', 'met'],
+    [1, 'At least 3 years of experience.', '2 years or 3 years.', 'not met'],
+    [2, 'Kündigungsfrist höchstens 4 Wochen.', 'Drei Wochen bis zwei Monate.', 'not met'],
+    [5, 'Préavis de 2 semaines maximum.', 'Deux semaines ou un mois.', 'not met'],
+    [8, 'Kan börja inom 4 veckor.', 'Om två veckor eller en månad.', 'not met'],
+    // "and": the smaller unit adds to the larger.
+    [1, 'At least 2 years of experience.', 'Two years and three months.', 'met'],
+    [2, 'Mindestens 2,5 Jahre Erfahrung.', 'Zwei Jahre und sechs Monate.', 'met'],
+    [1, 'At least 3 years of experience.', 'Two years and three months.', 'not met'],
+  ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, outcome) => {
+    expect(outcomeOf(criterion, answer, language)).toBe(outcome);
+  });
+});
+
 describe('"times thirteen" after a monthly pay is thirteen pays a year', () => {
   it.each<[LanguageCode, string, string, Outcome]>([
     [
