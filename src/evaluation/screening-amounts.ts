@@ -82,9 +82,14 @@ const RANGE_JOINERS = new Set([
   'ou',
   'o',
   'eller',
+  'या',
+  'ya',
+  'او',
+  'और',
+  'aur',
 ]);
 /** The "and" among RANGE_JOINERS: between two stretches it adds a unit ("two years and three months"), no span. */
-const AND_JOINERS = new Set(['and', 'und', 'et', 'y', 'og', 'och', 'و']);
+const AND_JOINERS = new Set(['and', 'und', 'et', 'y', 'og', 'och', 'و', 'और', 'aur']);
 const CONNECTORS = new Set(['de', 'of', 'the', 'del']);
 /** Tokens before a date where "valid until" may start ("valid until the end of June": five). */
 const END_REACH = 5;
@@ -868,9 +873,11 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     if (isAnd && first.dimension === 'duration' && second.dimension === 'duration' && first.unit && second.unit) {
       const isPart = DAYS[second.unit] < DAYS[first.unit] && second.value < DAYS[first.unit] && !first.span && !second.span;
       if (isPart && !first.isAge && !second.isAge && !first.isAgo && !second.isAgo && first.bias === 0) {
-        const value = first.value + second.value;
-        const months = Math.round(value / DAYS.month);
-        found[i] = { ...first, value, count: months, unit: 'month' };
+        // In the first one's unit, a month a twelfth of a year: "17 years and 11 months" is 17.9 years, short of 18
+        // (counted in months it would get the slack of another unit and pass).
+        const added = first.unit === 'year' && second.unit === 'month' ? (second.count * DAYS.year) / 12 : second.value;
+        const value = first.value + added;
+        found[i] = { ...first, value, count: Math.round((value / DAYS[first.unit]) * 10) / 10 };
         found.splice(i + 1, 1);
         i--;
       }

@@ -106,10 +106,16 @@ describe('two stretches with their units: alternatives, a span, or one stretch i
     [2, 'Kündigungsfrist höchstens 4 Wochen.', 'Drei Wochen bis zwei Monate.', 'not met'],
     [5, 'Préavis de 2 semaines maximum.', 'Deux semaines ou un mois.', 'not met'],
     [8, 'Kan börja inom 4 veckor.', 'Om två veckor eller en månad.', 'not met'],
+    [3, 'नोटिस पीरियड अधिकतम 2 हफ्ते', 'दो हफ्ते या एक महीना', 'not met'],
     // "and": the smaller unit adds to the larger.
     [1, 'At least 2 years of experience.', 'Two years and three months.', 'met'],
     [2, 'Mindestens 2,5 Jahre Erfahrung.', 'Zwei Jahre und sechs Monate.', 'met'],
     [1, 'At least 3 years of experience.', 'Two years and three months.', 'not met'],
+    // Just short stays short: no slack for a stretch told in its own unit.
+    [1, 'At least 18 years old.', 'I am seventeen years and eleven months old.', 'not met'],
+    [2, 'Mindestens 18 Jahre alt.', 'Ich bin 17 Jahre und 10 Monate alt.', 'not met'],
+    [1, 'At least 5 years of experience.', '4 years and 11 months.', 'not met'],
+    [1, 'At least 14 months of experience.', 'A year and two months.', 'met'],
   ])('language %i: "%s" answered "%s" is %s', (language, criterion, answer, outcome) => {
     expect(outcomeOf(criterion, answer, language)).toBe(outcome);
   });
