@@ -400,10 +400,10 @@ export function statedAmount(
  * Stretches of work told one after another, as a recruiter adds them up: when every stretch follows the one before
  * with a "then" ("and then", "und dann nochmal", "وبعدين") or corrects it (a correction word right before the new
  * number, at most one word between: "about a year, no, ten months", "سنة تقريبا، لا، بالضبط عشرة شهور"), the sum of
- * those not corrected. Null when a stretch's clause keeps it apart (study, leave, a gap, alongside, a total:
- * `stretches.apart`), when the stretches stand otherwise (the first one decides,
- * as before), or when one is a loose count ("a couple of years"). A total said of them ("five years in finance
- * overall") is left alone: it is often of a wider field than the criterion's.
+ * those not corrected. Null (the first stretch decides, as before) when the stretches stand otherwise, when one is a
+ * loose count ("a couple of years"), when a stretch's clause keeps it apart (study, leave, a gap, alongside, a total
+ * or a recap: `stretches.apart`; "five years in finance overall" is often of a wider field than the criterion's), or
+ * when a stretch after the first has no job or workplace near it (`stretches.work`).
  */
 function toldStretches(
   stretches: ReadonlyArray<{ amount: Amount; clause: ClauseReading }>,
