@@ -883,7 +883,9 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       }
       continue;
     }
-    if (isSpan && first.dimension === 'duration' && second.dimension === 'duration' && first.unit && second.unit) {
+    // "två-tre veckor": the first number reaches over the second to the unit; one more in a row is a span too.
+    const isRunOfUnits = joiner.length === 0 && first.unit === second.unit && second.count === first.count + 1;
+    if ((isSpan || isRunOfUnits) && first.dimension === 'duration' && second.dimension === 'duration' && first.unit && second.unit) {
       if (first.value < second.value && !first.isAge && !second.isAge && !first.span && !second.span) {
         found[i] = { ...first, rangeEnd: 'bottom' };
         found[i + 1] = { ...second, rangeEnd: 'top' };
@@ -905,7 +907,19 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
       found[i + 1] = { ...second, rangeEnd: 'top' };
       continue;
     }
-    if (first.dimension !== null || second.dimension === null || joiner.length !== 1 || !RANGE_JOINERS.has(joiner[0] as string)) continue;
+    // "a week or two", "un mois ou deux", "ett år eller två": the second end of a span said without its unit.
+    if (isSpan && first.dimension === 'duration' && first.unit && second.dimension === null && !first.span && !first.isAge) {
+      const top = second.count * DAYS[first.unit];
+      if (Number.isInteger(second.count) && first.value < top) {
+        found[i] = { ...first, rangeEnd: 'bottom' };
+        found[i + 1] = { ...second, dimension: 'duration', unit: first.unit, value: top, rangeEnd: 'top' };
+      }
+      continue;
+    }
+    // "एक-दो हफ्ते", "två-tre veckor": two numbers in a row, the second one more, are a span too.
+    const isRun = joiner.length === 0 && Number.isInteger(first.count) && second.count === first.count + 1;
+    const isJoinedOrRun = (joiner.length === 1 && RANGE_JOINERS.has(joiner[0] as string)) || isRun;
+    if (first.dimension !== null || second.dimension === null || !isJoinedOrRun) continue;
     const scale = second.count > 0 ? second.value / second.count : 1;
     found[i] = {
       ...first,

@@ -107,6 +107,14 @@ describe('two stretches with their units: alternatives, a span, or one stretch i
     [5, 'Préavis de 2 semaines maximum.', 'Deux semaines ou un mois.', 'not met'],
     [8, 'Kan börja inom 4 veckor.', 'Om två veckor eller en månad.', 'not met'],
     [3, 'नोटिस पीरियड अधिकतम 2 हफ्ते', 'दो हफ्ते या एक महीना', 'not met'],
+    // The second end said without its unit, or one more in a row.
+    [1, 'Notice period of at most 1 week.', 'A week or two.', 'not met'],
+    [1, 'Can start within one month.', 'A month or two.', 'not met'],
+    [1, 'At least 2 years of experience.', 'A year or two.', 'not met'],
+    [1, 'At least 1 year of experience.', 'A year or two.', 'met'],
+    [5, "Préavis d'un mois maximum.", 'Un mois ou deux.', 'not met'],
+    [8, 'Kan börja inom 2 veckor.', 'Två-tre veckor.', 'not met'],
+    [3, 'नोटिस पीरियड अधिकतम 1 हफ्ता', 'एक-दो हफ्ते।', 'not met'],
     // "and": the smaller unit adds to the larger.
     [1, 'At least 2 years of experience.', 'Two years and three months.', 'met'],
     [2, 'Mindestens 2,5 Jahre Erfahrung.', 'Zwei Jahre und sechs Monate.', 'met'],
