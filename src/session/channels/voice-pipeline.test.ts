@@ -15,6 +15,25 @@ function slowFirstDecode(later = 'and i lead a team') {
   return { answer: () => (finishes++ === 0 ? first : later), decoded: (text: string) => decoded(text) };
 }
 
+/**
+ * The candidate answered, paused, went on and stopped; the first utterance is recognised ("i build services") and held
+ * back while its continuation is still being recognised (`decoders[1]` finishes it; each later utterance adds one).
+ */
+async function heldWhileContinuationDecodes() {
+  const decoders: ((text: string) => void)[] = [];
+  const context = setup({ answer: () => new Promise<string>((resolve) => decoders.push(resolve)) });
+  const { session, settle } = context;
+  session.admit(voice(1_000));
+  session.admit(quiet(800));
+  session.admit(voice(800));
+  await settle();
+  decoders[0]!('i build services');
+  await settle();
+  session.admit(quiet(800));
+  await settle();
+  return { ...context, decoders };
+}
+
 function setup(
   options: {
     answer?: () => string | Promise<string>;
@@ -291,18 +310,8 @@ describe('the voice pipeline', () => {
   });
 
   it('words held back wait past the bound for a continuation that has ended and is still being recognised', async () => {
-    const decoders: ((text: string) => void)[] = [];
-    const slow = () => new Promise<string>((resolve) => decoders.push(resolve));
-    const { session, scheduler, settle } = setup({ answer: slow });
-    session.admit(voice(1_000));
-    session.admit(quiet(800));
-    session.admit(voice(800));
-    await settle();
-    decoders[0]!('i build services');
-    await settle();
     // The candidate stopped: only the recogniser is slow.
-    session.admit(quiet(800));
-    await settle();
+    const { session, scheduler, settle, decoders } = await heldWhileContinuationDecodes();
     await scheduler.advance(HELD_ANSWER_MAX_MS);
     expect(session.answers).toEqual([]);
     decoders[1]!('and i lead a team');
@@ -311,17 +320,7 @@ describe('the voice pipeline', () => {
   });
 
   it('a typed answer drops the words held back and their continuation still being recognised, and the log says what', async () => {
-    const decoders: ((text: string) => void)[] = [];
-    const slow = () => new Promise<string>((resolve) => decoders.push(resolve));
-    const { session, pipeline, settle } = setup({ answer: slow });
-    session.admit(voice(1_000));
-    session.admit(quiet(800));
-    session.admit(voice(800));
-    await settle();
-    decoders[0]!('i build services');
-    await settle();
-    session.admit(quiet(800));
-    await settle();
+    const { session, pipeline, settle, decoders } = await heldWhileContinuationDecodes();
     pipeline.accepted({ type: 'answer', text: 'typed instead' });
     decoders[1]!('and i lead a team');
     await settle();
