@@ -286,17 +286,8 @@ function compoundsPattern(lexicons: readonly Lexicon[], thousands: readonly stri
     const entries = Object.entries(lexicon.numberWords);
     // "a", "en": a unit word of one or two letters would join "twenty a week"; only real digits 1 to 9.
     const units = entries.filter(([w, v]) => Number.isInteger(v) && v >= 1 && v <= 9 && (w.length > 2 || !/^[a-z]+$/.test(w)));
-    const tens = entries.filter(([, v]) => v >= 20 && v <= 90 && v % 10 === 0);
     for (const [word, value] of entries) if (phraseTokens(word).length > 1) values.set(key(word), value);
-    for (const template of lexicon.numberCompounds ?? []) {
-      // A number word written out in the template ("dix {u}", "{u} عشر") adds its value.
-      const fixed = template
-        .replace(/\{[tu]\}/g, ' ')
-        .split(/\s+/)
-        .reduce((sum, w) => sum + (lexicon.numberWords[w] ?? 0), 0);
-      for (const [t, tv] of template.includes('{t}') ? tens : [['', 0] as const])
-        for (const [u, uv] of units) values.set(key(template.replace('{t}', t).replace('{u}', u)), tv + uv + fixed);
-    }
+    for (const [spelling, value] of compoundSpellings(lexicon, units)) values.set(key(spelling), value);
   }
   if (values.size === 0) return null;
   // "achtundvierzigtausend", "toogfyrretusind", "siebetuusig": a number glued to its thousand is the number and the thousand.
@@ -319,6 +310,24 @@ function compoundsPattern(lexicons: readonly Lexicon[], thousands: readonly stri
     ...(thousand ? [`(?:${alternatives})(?=(?:${thousand})${edge[1]})`] : []),
   ];
   return { pattern: new RegExp(`${edge[0]}(?:${source.join('|')})(?=${thousand ? `(?:${thousand})?` : ''}${edge[1]})`, 'gu'), values };
+}
+
+/**
+ * Every spelling the record's numberCompounds make of its tens and the given units, with its value ("vierunddreißig"
+ * 34, "dix-sept" 17: a number word written out in the template, "dix {u}", "{u} عشر", adds its value).
+ */
+function compoundSpellings(lexicon: Lexicon, units: ReadonlyArray<readonly [string, number]>): Array<[string, number]> {
+  const tens = Object.entries(lexicon.numberWords).filter(([, v]) => v >= 20 && v <= 90 && v % 10 === 0);
+  const spellings: Array<[string, number]> = [];
+  for (const template of lexicon.numberCompounds ?? []) {
+    const fixed = template
+      .replace(/\{[tu]\}/g, ' ')
+      .split(/\s+/)
+      .reduce((sum, w) => sum + (lexicon.numberWords[w] ?? 0), 0);
+    for (const [t, tv] of template.includes('{t}') ? tens : [['', 0] as const])
+      for (const [u, uv] of units) spellings.push([template.replace('{t}', t).replace('{u}', u), tv + uv + fixed]);
+  }
+  return spellings;
 }
 
 function normalisedWords(lexicon: Lexicon): Set<string> {
@@ -365,13 +374,11 @@ function gluedNumbers(own: Language, compounds: AmountWords['compounds']): Glued
   // Compounds written as one, with every unit: inside a glued number "to" is two ("toogfyrretusind" = 42 000), though
   // alone it is too short to be read as one (compoundsPattern).
   const compoundValues = new Map([...(compounds?.values ?? [])].filter(([k]) => !k.includes(' ')));
-  const entries = Object.entries(own.lexicon.numberWords).map(([w, v]) => [norm(w).join(' '), v] as const);
-  const units = entries.filter(([w, v]) => Number.isInteger(v) && v >= 1 && v <= 9 && !w.includes(' '));
-  const tens = entries.filter(([w, v]) => v >= 20 && v <= 90 && v % 10 === 0 && !w.includes(' '));
-  for (const template of own.lexicon.numberCompounds ?? [])
-    if (!/\s/.test(template) && template.includes('{t}') && template.includes('{u}'))
-      for (const [t, tv] of tens)
-        for (const [u, uv] of units) compoundValues.set(norm(template.replace('{t}', t).replace('{u}', u)).join(''), tv + uv);
+  const units = Object.entries(own.lexicon.numberWords).filter(([w, v]) => Number.isInteger(v) && v >= 1 && v <= 9 && norm(w).length === 1);
+  for (const [spelling, value] of compoundSpellings(own.lexicon, units)) {
+    const tokens = norm(spelling);
+    if (tokens.length === 1 && !/\s/.test(spelling)) compoundValues.set(tokens[0] as string, value);
+  }
   const parts = new Set([...numbers, ...compoundValues.keys(), ...own.screening.numberJoiners.flatMap(norm), ...multipliers]);
   const longest = Math.max(...[...parts].map((p) => p.length));
   const probe = new RegExp([...multipliers].map(escapeRegExp).join('|'), 'u');
@@ -726,6 +733,7 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     at,
   });
 
+  const isFigure = (t: string) => /^\d/.test(t) || (words.numbers.get(t) ?? 0) >= 1;
   let skipTo = 0;
   tokens.forEach((token, at) => {
     if (at < skipTo) return;
@@ -763,7 +771,6 @@ export function readAmounts(clause: string, words: AmountWords, answeredAt: Date
     if (isWord && n.value === 1 && numberAt(tokens[at + 1] ?? '', words) && !words.units.has(tokens[at + 1] ?? '')) return;
     // "800 a month", "30 euros an hour": nor does the "a" that opens a pay period after a figure ("in a month" still counts).
     // Right after the figure, or after its currency ("2 weeks or a month": the "a" after "or" is one month).
-    const isFigure = (t: string) => /^\d/.test(t) || (words.numbers.get(t) ?? 0) >= 1;
     const isAfterFigure = isFigure(tokens[at - 1] ?? '') || (words.currencies.has(tokens[at - 1] ?? '') && isFigure(tokens[at - 2] ?? ''));
     if (isWord && n.value === 1 && rateStart.get(at) === at && isAfterFigure) return;
     let value = n.value * n.times;

@@ -195,24 +195,12 @@ export function judgeScreeningAnswer(
       // "a couple of years" against "at least 3 years": the limit falls inside what it may stand for.
       const span = stated.amount.span;
       const top = span ? { ...stated.amount, value: (stated.amount.value * span[1]) / span[0], count: span[1] } : null;
-      if (top && meetsRequirement(requirement, top) !== meets) {
-        const said = shortQuote(stated.clause.text === '' ? text : clauseQuote(text, stated.clause), 16);
-        const comparator = requirement.kind === 'minimum' ? 'min' : 'max';
-        const analysis = m.screeningQuantityLoose(
-          describe(stated.amount, m, locale),
-          describe(requirement.limit, m, locale),
-          comparator,
-          said,
-        );
-        return verdict(false, analysis, 'unclear', hedges);
-      }
-      const analysis = m.screeningQuantity(
-        describe(stated.amount, m, locale),
-        describe(requirement.limit, m, locale),
-        requirement.kind === 'minimum' ? 'min' : 'max',
-        meets,
-        shortQuote(stated.clause.text === '' ? text : clauseQuote(text, stated.clause), 16),
-      );
+      const [said, asked] = [describe(stated.amount, m, locale), describe(requirement.limit, m, locale)];
+      const comparator = requirement.kind === 'minimum' ? 'min' : 'max';
+      const saidQuote = shortQuote(stated.clause.text === '' ? text : clauseQuote(text, stated.clause), 16);
+      if (top && meetsRequirement(requirement, top) !== meets)
+        return verdict(false, m.screeningQuantityLoose(said, asked, comparator, saidQuote), 'unclear', hedges);
+      const analysis = m.screeningQuantity(said, asked, comparator, meets, saidQuote);
       return verdict(meets, analysis, 'quantity', hedges);
     }
     const denied = clauses.find((c) => c.stance === 'negative' && c.amounts.some((a) => isOfKind(requirement, a)));
